@@ -1,0 +1,91 @@
+"""Player and table actions, and their JSON form used in the action log and saves."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.kinds import Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    seat: int
+    value: int  # 0 = no bid
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play `move` (a rank string). `kind` picks a reading when a lead has several; `cards` picks
+    which physical cards (suits are cosmetic, so the core picks when the caller does not)."""
+
+    seat: int
+    move: str
+    kind: Kind | None = None
+    cards: tuple[int, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """'Play again' after a settlement: a new hand, cumulative scores kept (000 §21, §23)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """'New game' mid-hand: the hand is abandoned without score and new cards are dealt (000 §21)."""
+
+
+Action = Bid | Play | Pass | NextHand | Abandon
+
+
+def to_json(action: Action) -> list[object]:
+    match action:
+        case Bid(seat, value):
+            return ["bid", seat, value]
+        case Play(seat, move, kind, cards):
+            return ["play", seat, move, kind.value if kind else None, list(cards) if cards is not None else None]
+        case Pass(seat):
+            return ["pass", seat]
+        case NextHand():
+            return ["next"]
+        case Abandon():
+            return ["abandon"]
+    raise TypeError(f"not an action: {action!r}")
+
+
+def from_json(data: object) -> Action:
+    """Parse one logged action; raises ValueError with a readable message on anything malformed."""
+    if not isinstance(data, list) or not data or not isinstance(data[0], str):
+        raise ValueError(f"malformed action {data!r}")
+    tag, args = data[0], data[1:]
+    shapes: dict[str, int] = {"bid": 2, "play": 4, "pass": 1, "next": 0, "abandon": 0}
+    if shapes.get(tag) != len(args):
+        raise ValueError(f"malformed action {data!r}")
+    if tag in ("bid", "play", "pass") and not _is_int(args[0]):
+        raise ValueError(f"malformed seat in {data!r}")
+    if tag == "bid":
+        if not _is_int(args[1]):
+            raise ValueError(f"malformed bid in {data!r}")
+        return Bid(args[0], args[1])
+    if tag == "play":
+        seat, move, kind, cards = args
+        if not isinstance(move, str) or not (kind is None or isinstance(kind, str)):
+            raise ValueError(f"malformed play in {data!r}")
+        if cards is not None and not (isinstance(cards, list) and all(_is_int(c) for c in cards)):
+            raise ValueError(f"malformed cards in {data!r}")
+        try:
+            parsed_kind = Kind(kind) if kind is not None else None
+        except ValueError:
+            raise ValueError(f"unknown combination kind in {data!r}") from None
+        return Play(seat, move, parsed_kind, tuple(cards) if cards is not None else None)
+    if tag == "pass":
+        return Pass(args[0])
+    return NextHand() if tag == "next" else Abandon()
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)

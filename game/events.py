@@ -1,0 +1,98 @@
+"""Events the state machine returns from each action; scenes turn them into animation and sound."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.combos import Reading
+from game.scoring import Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    hand_no: int
+    deal_no: int
+    first_bidder: int
+    redeal: bool  # True when every seat declined and the cards were dealt again
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    value: int  # 0 = no bid
+
+
+@dataclass(frozen=True, slots=True)
+class AllDeclined:
+    """Every seat declined to bid (000 §3: shuffle and redeal follows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class LandlordChosen:
+    seat: int
+    bid: int
+    kitty: str
+    kitty_cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    move: str
+    reading: Reading
+    cards: tuple[int, ...]
+    cards_left: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled:
+    """The hand's multiplier doubled: reason is 'bomb', 'rocket', 'spring' or 'reverse_spring'."""
+
+    reason: str
+    multiplier: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundWon:
+    """Everybody else passed: `seat` takes the round and leads freely (000 §15)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandOver:
+    winner: int
+    settlement: Settlement
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver:
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandAbandoned:
+    """New game mid-hand: the hand is dropped without score (000 §21)."""
+
+    hand_no: int
+
+
+Event = (
+    Dealt
+    | BidMade
+    | AllDeclined
+    | LandlordChosen
+    | Played
+    | Passed
+    | Doubled
+    | RoundWon
+    | HandOver
+    | MatchOver
+    | HandAbandoned
+)

@@ -1,0 +1,50 @@
+"""Combination kinds and their player-facing names (000 §5-§13)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class Kind(Enum):
+    SINGLE = "single"
+    PAIR = "pair"
+    TRIPLE = "triple"
+    TRIPLE_SINGLE = "triple_single"
+    TRIPLE_PAIR = "triple_pair"
+    STRAIGHT = "straight"
+    PAIR_RUN = "pair_run"
+    AIRPLANE = "airplane"
+    AIRPLANE_SINGLES = "airplane_singles"
+    AIRPLANE_PAIRS = "airplane_pairs"
+    FOUR_TWO_SINGLES = "four_two_singles"
+    FOUR_TWO_PAIRS = "four_two_pairs"
+    BOMB = "bomb"
+    ROCKET = "rocket"
+
+    @property
+    def title(self) -> str:
+        return KIND_TITLES[self]
+
+    @property
+    def is_bomb_like(self) -> bool:
+        return self in (Kind.BOMB, Kind.ROCKET)
+
+
+KIND_TITLES = {
+    Kind.SINGLE: "single",
+    Kind.PAIR: "pair",
+    Kind.TRIPLE: "triple",
+    Kind.TRIPLE_SINGLE: "triple with single",
+    Kind.TRIPLE_PAIR: "triple with pair",
+    Kind.STRAIGHT: "straight",
+    Kind.PAIR_RUN: "pair run",
+    Kind.AIRPLANE: "bare airplane",
+    Kind.AIRPLANE_SINGLES: "airplane with single wings",
+    Kind.AIRPLANE_PAIRS: "airplane with pair wings",
+    Kind.FOUR_TWO_SINGLES: "four with two singles",
+    Kind.FOUR_TWO_PAIRS: "four with two pairs",
+    Kind.BOMB: "bomb",
+    Kind.ROCKET: "rocket",
+}
+
+ALL_KINDS = frozenset(Kind)

@@ -1,0 +1,356 @@
+"""The match as a state machine: `apply(action) -> events`, from the deal to the match winner.
+
+Chance enters only through the match's seeded `random.Random`, which draws one deal number per deal;
+the deal number alone fixes the cards and the first bidder, so any deal can be reproduced.
+The action log plus (ruleset, seed, first deal) rebuilds every state exactly (see `serialize`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from enum import Enum
+
+from game import events as ev
+from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.cards import Card, Counts, normalize, parse
+from game.combos import Reading, answer, classify, judge
+from game.kinds import Kind
+from game.moves import legal
+from game.reasons import IllegalAction, Rejection
+from game.rulesets import AllDecline, Ruleset, get
+from game.scoring import Settlement, settle
+
+DEAL_NUMBERS = 100_000_000  # deal numbers are 0..99,999,999: short enough to type in
+
+
+class Phase(Enum):
+    BIDDING = "bidding"
+    PLAYING = "playing"
+    HAND_OVER = "hand_over"
+    MATCH_OVER = "match_over"
+
+
+@dataclass(frozen=True, slots=True)
+class LastPlay:
+    """The successful play the next player must beat, and the reading it was played as."""
+
+    seat: int
+    move: str
+    reading: Reading
+
+
+@dataclass
+class Hand:
+    """One deal, from the cards dealt to its settlement."""
+
+    number: int
+    deal_no: int
+    first_bidder: int
+    hands: list[list[int]]  # card ids per seat, kept sorted by rank then suit
+    kitty: list[int]
+    unused: list[int]
+    turn: int
+    bids: list[tuple[int, int]] = field(default_factory=list)
+    landlord: int | None = None
+    bid: int = 0
+    history: list[tuple[int, str]] = field(default_factory=list)  # plays and passes from the opening play
+    played: list[int] = field(default_factory=list)  # card ids in the order they were played
+    last: LastPlay | None = None
+    passes: int = 0
+    doublings: list[str] = field(default_factory=list)
+    plays_made: list[int] = field(default_factory=list)
+    winner: int | None = None
+    settlement: Settlement | None = None
+
+
+def deal_cards(rules: Ruleset, deal_no: int) -> tuple[list[list[int]], list[int], list[int], int]:
+    """(hands, kitty, unused, first bidder) for a deal number: one card at a time from the first bidder."""
+    rng = random.Random(deal_no)
+    pack = list(range(rules.deck_size))
+    rng.shuffle(pack)
+    first = rng.randrange(rules.players)
+    dealt = rules.players * rules.hand_size
+    hands: list[list[int]] = [[] for _ in range(rules.players)]
+    for k, card in enumerate(pack[:dealt]):
+        hands[(first + k) % rules.players].append(card)
+    return hands, pack[dealt : dealt + rules.kitty_size], pack[dealt + rules.kitty_size :], first
+
+
+class Match:
+    """A match of one ruleset from zero scores to the target (000 §23)."""
+
+    def __init__(self, ruleset: str | Ruleset = "standard", seed: int = 0, first_deal: int | None = None) -> None:
+        self.rules = get(ruleset)
+        self.seed = seed
+        self.first_deal = first_deal
+        self.rng = random.Random(seed)
+        self.deck: tuple[Card, ...] = self.rules.deck.build()
+        self.scores = [0] * self.rules.players
+        self.results: list[Settlement] = []
+        self.log: list[Action] = []
+        self.winners: tuple[int, ...] = ()
+        self.phase = Phase.BIDDING
+        self.hand = self._new_hand(1, first_deal)
+
+    # ----- queries -----------------------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def turn(self) -> int | None:
+        return self.hand.turn if self.phase in (Phase.BIDDING, Phase.PLAYING) else None
+
+    def ranks(self, seat: int) -> str:
+        """A seat's hand as a rank string."""
+        return "".join(self.deck[c].char for c in self.hand.hands[seat])
+
+    def counts(self, seat: int) -> Counts:
+        return parse(self.ranks(seat))
+
+    @property
+    def multiplier(self) -> int:
+        """2^N so far: what the hand is worth per bid point now (bombs and rockets played)."""
+        value = 2 ** len(self.hand.doublings)
+        cap = self.rules.multiplier_cap
+        return min(value, cap) if cap else value
+
+    def bid_choices(self) -> list[int]:
+        """Legal bids for the seat to act: 0 (no bid) and every value above the current bid (000 §3)."""
+        if self.phase is not Phase.BIDDING:
+            return []
+        return [0] + [v for v in self.rules.bid_values if v > self.hand.bid]
+
+    def legal_moves(self) -> list[str]:
+        """Legal plays for the seat to act, with "pass" when it follows (000 §15)."""
+        if self.phase is not Phase.PLAYING:
+            return []
+        last = self.hand.last
+        found = legal(self.counts(self.hand.turn), last.reading if last else None, self.rules)
+        return found if last is None else [*found, "pass"]
+
+    def check(self, action: Action) -> Rejection | None:
+        """Why `action` would be refused, or None when it is legal now. Never changes the state."""
+        try:
+            self._validate(action)
+        except IllegalAction as refused:
+            return refused.rejection
+        return None
+
+    # ----- the transition function -------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply a legal action and return what happened; an illegal one raises IllegalAction and
+        leaves the match untouched."""
+        resolved = self._validate(action)
+        self.log.append(resolved)
+        match resolved:
+            case Bid():
+                return self._bid(resolved)
+            case Play():
+                return self._play(resolved)
+            case Pass():
+                return self._pass(resolved)
+            case NextHand():
+                return self._next_hand()
+            case Abandon():
+                number = self.hand.number
+                self.hand = self._new_hand(number, None)
+                self.phase = Phase.BIDDING
+                return [ev.HandAbandoned(number), self._dealt_event(redeal=False)]
+        raise TypeError(f"not an action: {action!r}")
+
+    def _validate(self, action: Action) -> Action:
+        """The action as it will be logged (a play with its reading and cards resolved), or raise."""
+        if self.phase is Phase.MATCH_OVER:
+            raise IllegalAction(Rejection("match_over"))
+        match action:
+            case Bid(seat, value):
+                self._require(Phase.BIDDING, seat)
+                if value not in self.bid_choices():
+                    choices = " or ".join(str(v) for v in self.bid_choices()[1:])
+                    code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
+                    raise IllegalAction(Rejection(code, {"current": self.hand.bid, "choices": choices}))
+                return action
+            case Play(seat, move, kind, cards):
+                self._require(Phase.PLAYING, seat)
+                return self._resolve_play(seat, move, kind, cards)
+            case Pass(seat):
+                self._require(Phase.PLAYING, seat)
+                if self.hand.last is None:
+                    raise IllegalAction(Rejection("free_lead_pass"))
+                return action
+            case NextHand():
+                if self.phase is not Phase.HAND_OVER:
+                    raise IllegalAction(Rejection("wrong_phase"))
+                return action
+            case Abandon():
+                if self.phase not in (Phase.BIDDING, Phase.PLAYING):
+                    raise IllegalAction(Rejection("wrong_phase"))
+                return action
+        raise TypeError(f"not an action: {action!r}")
+
+    def _require(self, phase: Phase, seat: int) -> None:
+        if self.phase is not phase:
+            raise IllegalAction(Rejection("wrong_phase"))
+        if seat != self.hand.turn:
+            raise IllegalAction(Rejection("not_your_turn"))
+
+    def _resolve_play(self, seat: int, move: str, kind: Kind | None, cards: tuple[int, ...] | None) -> Play:
+        if not move or move == "pass":
+            raise IllegalAction(Rejection("empty"))
+        try:
+            move = normalize(move)
+        except ValueError:
+            raise IllegalAction(Rejection("no_combination")) from None
+        held = self.hand.hands[seat]
+        if cards is None:
+            cards = self._pick_cards(held, move)
+        elif not self._holds(held, cards, move):
+            raise IllegalAction(Rejection("not_in_hand"))
+        reading = self._reading(parse(move), kind)
+        return Play(seat, move, reading.kind, tuple(cards))
+
+    def _holds(self, held: list[int], cards: tuple[int, ...], move: str) -> bool:
+        """Are `cards` distinct cards of `held` whose ranks spell `move`?"""
+        distinct = len(set(cards)) == len(cards)
+        return distinct and set(cards) <= set(held) and normalize("".join(self.deck[c].char for c in cards)) == move
+
+    def _pick_cards(self, held: list[int], move: str) -> tuple[int, ...]:
+        wanted = list(parse(move))
+        picked = []
+        for card in held:
+            rank = self.deck[card].rank
+            if wanted[rank]:
+                wanted[rank] -= 1
+                picked.append(card)
+        if any(wanted):
+            raise IllegalAction(Rejection("not_in_hand"))
+        return tuple(picked)
+
+    def _reading(self, counts: Counts, kind: Kind | None) -> Reading:
+        """The reading a play is made as; `kind` narrows a selection with several readings."""
+        last = self.hand.last.reading if self.hand.last else None
+        verdict = judge(counts, last, self.rules)
+        if isinstance(verdict, Rejection):
+            raise IllegalAction(verdict)
+        if kind is None or verdict.kind is kind:
+            return verdict
+        narrowed = tuple(r for r in classify(counts, self.rules) if r.kind is kind)
+        chosen = answer(narrowed, last)
+        if chosen is None:
+            raise IllegalAction(Rejection("no_combination"))
+        return chosen
+
+    # ----- transitions ---------------------------------------------------------------------------------
+
+    def _bid(self, action: Bid) -> list[ev.Event]:
+        hand = self.hand
+        hand.bids.append((action.seat, action.value))
+        out: list[ev.Event] = [ev.BidMade(action.seat, action.value)]
+        if action.value:
+            hand.bid = action.value
+            hand.landlord = action.seat
+        if action.value == self.rules.max_bid or len(hand.bids) == self.players:
+            if hand.landlord is None:
+                if self.rules.all_decline is AllDecline.REDEAL:
+                    self.hand = self._new_hand(hand.number, None)
+                    return [*out, ev.AllDeclined(), self._dealt_event(redeal=True)]
+                hand.landlord, hand.bid = hand.first_bidder, 1
+            return out + self._crown(hand.landlord)
+        hand.turn = (action.seat + 1) % self.players
+        return out
+
+    def _crown(self, landlord: int) -> list[ev.Event]:
+        hand = self.hand
+        hand.hands[landlord] = self._sorted(hand.hands[landlord] + hand.kitty)
+        hand.turn = landlord
+        hand.plays_made = [0] * self.players
+        self.phase = Phase.PLAYING
+        kitty = normalize("".join(self.deck[c].char for c in hand.kitty))
+        return [ev.LandlordChosen(landlord, hand.bid, kitty, tuple(hand.kitty))]
+
+    def _play(self, action: Play) -> list[ev.Event]:
+        hand = self.hand
+        seat = action.seat
+        cards = action.cards or ()
+        reading = self._reading(parse(action.move), action.kind)
+        gone = set(cards)
+        hand.hands[seat] = [c for c in hand.hands[seat] if c not in gone]
+        hand.played += cards
+        hand.history.append((seat, action.move))
+        hand.last = LastPlay(seat, action.move, reading)
+        hand.passes = 0
+        hand.plays_made[seat] += 1
+        out: list[ev.Event] = [ev.Played(seat, action.move, reading, tuple(cards), len(hand.hands[seat]))]
+        if reading.kind in (Kind.BOMB, Kind.ROCKET):
+            out.append(self._double(reading.kind.value))
+        if not hand.hands[seat]:
+            return out + self._finish(seat)
+        hand.turn = (seat + 1) % self.players
+        return out
+
+    def _double(self, reason: str) -> ev.Doubled:
+        self.hand.doublings.append(reason)
+        return ev.Doubled(reason, self.multiplier)
+
+    def _pass(self, action: Pass) -> list[ev.Event]:
+        hand = self.hand
+        hand.history.append((action.seat, "pass"))
+        hand.passes += 1
+        out: list[ev.Event] = [ev.Passed(action.seat)]
+        assert hand.last is not None
+        if hand.passes == self.players - 1:
+            leader = hand.last.seat
+            hand.last, hand.passes, hand.turn = None, 0, leader
+            return [*out, ev.RoundWon(leader)]
+        hand.turn = (action.seat + 1) % self.players
+        return out
+
+    def _finish(self, winner: int) -> list[ev.Event]:
+        """The hand ends the instant a hand is empty (000 §16); springs count successful plays (§19)."""
+        hand = self.hand
+        landlord = hand.landlord
+        assert landlord is not None
+        landlord_won = winner == landlord
+        out: list[ev.Event] = []
+        farmer_plays = sum(n for seat, n in enumerate(hand.plays_made) if seat != landlord)
+        if landlord_won and farmer_plays == 0:
+            out.append(self._double("spring"))
+        elif not landlord_won and hand.plays_made[landlord] == 1:
+            out.append(self._double("reverse_spring"))
+        hand.winner = winner
+        hand.turn = -1
+        hand.settlement = settle(self.rules, landlord, landlord_won, hand.bid, tuple(hand.doublings))
+        self.results.append(hand.settlement)
+        self.scores = [s + d for s, d in zip(self.scores, hand.settlement.deltas, strict=True)]
+        out.append(ev.HandOver(winner, hand.settlement))
+        winners = tuple(seat for seat, score in enumerate(self.scores) if score >= self.rules.match_target)
+        if winners:
+            self.winners = winners
+            self.phase = Phase.MATCH_OVER
+            out.append(ev.MatchOver(winners, tuple(self.scores)))
+        else:
+            self.phase = Phase.HAND_OVER
+        return out
+
+    def _next_hand(self) -> list[ev.Event]:
+        self.hand = self._new_hand(self.hand.number + 1, None)
+        self.phase = Phase.BIDDING
+        return [self._dealt_event(redeal=False)]
+
+    # ----- dealing --------------------------------------------------------------------------------------
+
+    def _new_hand(self, number: int, deal_no: int | None) -> Hand:
+        if deal_no is None:
+            deal_no = self.rng.randrange(DEAL_NUMBERS)
+        hands, kitty, unused, first = deal_cards(self.rules, deal_no)
+        return Hand(number, deal_no, first, [self._sorted(h) for h in hands], kitty, unused, turn=first)
+
+    def _sorted(self, cards: list[int]) -> list[int]:
+        return sorted(cards, key=lambda c: (self.deck[c].rank, self.deck[c].suit or 0, c))
+
+    def _dealt_event(self, redeal: bool) -> ev.Dealt:
+        return ev.Dealt(self.hand.number, self.hand.deal_no, self.hand.first_bidder, redeal)

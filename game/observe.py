@@ -1,0 +1,81 @@
+"""Per-seat observations: everything one seat may know, and nothing it may not (hidden hands, the
+kitty before it is turned up). Bots and scenes read the table only through these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import normalize
+from game.match import LastPlay, Match, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class Observation:
+    ruleset: str
+    seat: int
+    players: int
+    phase: Phase
+    hand_no: int
+    deal_no: int
+    hand: str
+    cards: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    first_bidder: int
+    bids: tuple[tuple[int, int], ...]
+    bid: int
+    landlord: int | None
+    kitty: str | None  # visible to all once the landlord is known (000 §2)
+    turn: int | None
+    history: tuple[tuple[int, str], ...]  # from the landlord's opening play, passes included
+    last: LastPlay | None
+    multiplier: int
+    doublings: tuple[str, ...]
+    scores: tuple[int, ...]
+
+    @property
+    def played(self) -> str:
+        """Every card played so far this hand, as a rank string."""
+        return normalize("".join(move for _, move in self.history if move != "pass"))
+
+    def to_bot_dict(self, level: str | None = None) -> dict[str, object]:
+        """The public bot API's observation (README, 'Bot API')."""
+        obs: dict[str, object] = {
+            "ruleset": self.ruleset,
+            "seat": self.seat,
+            "landlord": self.landlord,
+            "hand": self.hand,
+            "history": [[seat, move] for seat, move in self.history],
+            "kitty": self.kitty or "",
+            "hand_sizes": list(self.hand_sizes),
+        }
+        if level is not None:
+            obs["level"] = level
+        return obs
+
+
+def observe(match: Match, seat: int) -> Observation:
+    """What `seat` sees now. The only function that turns the full state into a seat's view."""
+    hand = match.hand
+    revealed = hand.landlord is not None and match.phase is not Phase.BIDDING
+    return Observation(
+        ruleset=match.rules.name,
+        seat=seat,
+        players=match.players,
+        phase=match.phase,
+        hand_no=hand.number,
+        deal_no=hand.deal_no,
+        hand=match.ranks(seat),
+        cards=tuple(hand.hands[seat]),
+        hand_sizes=tuple(len(h) for h in hand.hands),
+        first_bidder=hand.first_bidder,
+        bids=tuple(hand.bids),
+        bid=hand.bid,
+        landlord=hand.landlord if revealed else None,
+        kitty=normalize("".join(match.deck[c].char for c in hand.kitty)) if revealed else None,
+        turn=match.turn,
+        history=tuple(hand.history),
+        last=hand.last,
+        multiplier=match.multiplier,
+        doublings=tuple(hand.doublings),
+        scores=tuple(match.scores),
+    )

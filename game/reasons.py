@@ -1,0 +1,70 @@
+"""Player-facing reasons a selection or an action is refused (000 §21-§22).
+
+A rejection is a message key with parameters; `text` renders the English sentence the play scene shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MESSAGES: dict[str, str] = {
+    "empty": "Select the cards you want to play first.",
+    "not_in_hand": "You do not hold those cards.",
+    "not_your_turn": "It is not your turn.",
+    "wrong_phase": "That action is not available now.",
+    "free_lead_pass": "You have a free lead and cannot pass: play any legal combination.",
+    "bid_not_higher": "A bid must be higher than the current bid of {current}.",
+    "bid_invalid": "Choose No bid or a bid of {choices}.",
+    "two_in_run": "A 2 cannot be part of a {shape}.",
+    "joker_in_run": "Jokers cannot be part of a {shape}.",
+    "run_gap": "A {shape} cannot skip a rank: {missing} is missing.",
+    "straight_short": "A straight needs at least five consecutive cards; you selected {count}.",
+    "pair_run_short": "A pair run needs at least three consecutive pairs; you selected only {pairs}.",
+    "not_a_pair": "A pair needs two cards of the same rank.",
+    "jokers_not_pair": "The two jokers together are the rocket and are played on their own.",
+    "rocket_alone": "The two jokers form the rocket only when played alone.",
+    "triple_attachment": "A triple takes one single (4 cards) or one pair (5 cards), not {extra} extra cards.",
+    "attachment_same_rank": "An attachment cannot share the rank of its triple or four.",
+    "pair_attachment_joker": "Jokers cannot form a pair attachment.",
+    "four_attachment": "Four of a kind takes exactly two singles (6 cards) or two pairs (8 cards).",
+    "four_pairs_distinct": "Four with two pairs needs two pairs of different ranks.",
+    "wings_count": (
+        "An airplane of {triples} triples needs {triples} single wings or {triples} pair wings; "
+        "you added {extra} cards."
+    ),
+    "wings_reuse_body": "Airplane wings cannot reuse a rank of the airplane's body.",
+    "wings_both_jokers": "Both jokers cannot be wings together.",
+    "wings_mixed": "Airplane wings must be all singles or all pairs, of different ranks, without jokers.",
+    "no_combination": "These cards do not form a legal combination.",
+    "not_allowed": "A {shape} is not allowed at this table.",
+    "different_shape": "A {shape} cannot answer a {last}: answer with the same shape, or a bomb.",
+    "wrong_count": "A {count}-card {shape} cannot answer a {last_count}-card {last}: the card count must match.",
+    "not_higher": "Not high enough: {play} does not beat {last}.",
+    "equal_not_higher": "A tie cannot beat a play: {play} is only equal to {last}.",
+    "bomb_lower": "Your bomb is lower: {play} does not beat {last}.",
+    "rocket_unbeatable": "Nothing beats the rocket.",
+    "match_over": "The match is over; start a new match.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Rejection:
+    """Why an action was refused. Nothing changes in the state when an action is rejected."""
+
+    code: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return MESSAGES[self.code].format(**self.params)
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class IllegalAction(ValueError):
+    """Raised by the state machine for a refused action; carries the player-facing reason."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(rejection.text)
+        self.rejection = rejection

@@ -1,0 +1,82 @@
+"""Named rulesets as data: each preset is a bundle of options the core reads (see ../shared/RULES.md).
+
+Adding a variant adds a preset here (and, where it needs one, a mechanism the options switch on),
+never a fork of the rules code.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from game.cards import JOKERS, RANK_INDEX, DeckSpec
+from game.kinds import ALL_KINDS, Kind
+
+
+class AllDecline(Enum):
+    """What happens when every seat declines to bid."""
+
+    REDEAL = "redeal"  # 000 §3: shuffle and deal again
+    FIRST_BIDDER = "first_bidder"  # 003: the first bidder becomes landlord at 1
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    name: str
+    title: str
+    summary: str
+    source: str
+    players: int = 3
+    deck: DeckSpec = field(default_factory=DeckSpec)
+    hand_size: int = 17
+    kitty_size: int = 3
+    kinds: frozenset[Kind] = ALL_KINDS
+    joker_pairs: bool = False  # two equal jokers form a pair (two-deck tables)
+    bomb_sizes: tuple[int, int] = (4, 4)  # smallest and largest bomb; bigger bombs beat smaller ones
+    bid_values: tuple[int, ...] = (1, 2, 3)
+    all_decline: AllDecline = AllDecline.REDEAL
+    multiplier_cap: int | None = None
+    match_target: int = 30
+
+    @property
+    def rocket(self) -> tuple[int, ...]:
+        """Counts of (small, big) jokers that make the rocket: every joker of the pack."""
+        return (self.deck.decks, self.deck.decks)
+
+    @property
+    def max_bid(self) -> int:
+        return max(self.bid_values)
+
+    @property
+    def deck_size(self) -> int:
+        removed = len(self.deck.removed_ranks) * 4
+        return self.deck.decks * (54 - removed)
+
+    @property
+    def unused_cards(self) -> int:
+        return self.deck_size - self.players * self.hand_size - self.kitty_size
+
+    def allows(self, kind: Kind) -> bool:
+        return kind in self.kinds
+
+
+STANDARD = Ruleset(
+    name="standard",
+    title="Standard",
+    summary="One deck, three players, bids 1-3, every bomb and spring doubles; first to 30 points.",
+    source="000",
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD,)}
+
+assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
+
+
+def get(name: str | Ruleset) -> Ruleset:
+    """Look a preset up by name; a Ruleset passes through."""
+    if isinstance(name, Ruleset):
+        return name
+    try:
+        return RULESETS[name]
+    except KeyError:
+        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}") from None

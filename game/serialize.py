@@ -1,0 +1,66 @@
+"""The match <-> a plain JSON-able dict. The action log is the truth; the rest is a snapshot that must
+agree with the replayed log, so a tampered or inconsistent save is caught, never trusted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.actions import from_json, to_json
+from game.match import Match
+from game.reasons import IllegalAction
+from game.rulesets import RULESETS
+
+VERSION = 1
+
+
+class SaveError(ValueError):
+    """A snapshot that cannot be restored; the message is fit for the title screen."""
+
+
+def to_dict(match: Match) -> dict[str, Any]:
+    hand = match.hand
+    return {
+        "version": VERSION,
+        "ruleset": match.rules.name,
+        "seed": match.seed,
+        "first_deal": match.first_deal,
+        "actions": [to_json(a) for a in match.log],
+        "scores": list(match.scores),
+        "phase": match.phase.value,
+        "hand_no": hand.number,
+        "deal_no": hand.deal_no,
+        "hands": [match.ranks(seat) for seat in range(match.players)],
+        "winners": list(match.winners),
+    }
+
+
+def from_dict(data: Any) -> Match:
+    """Rebuild a match by replaying its log, then check the snapshot against the result."""
+    if not isinstance(data, dict):
+        raise SaveError("The save is not a match snapshot.")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise SaveError("The save has no version number.")
+    if version > VERSION:
+        raise SaveError(f"The save comes from a newer version of the game (format {version}).")
+    if version < 1:
+        raise SaveError(f"The save format {version} is not known.")
+    ruleset = data.get("ruleset")
+    if ruleset not in RULESETS:
+        raise SaveError(f"The save names an unknown ruleset {ruleset!r}.")
+    seed, first_deal, actions = data.get("seed"), data.get("first_deal"), data.get("actions")
+    if not _is_int(seed) or not (first_deal is None or _is_int(first_deal)) or not isinstance(actions, list):
+        raise SaveError("The save is missing its seed or its action log.")
+    match = Match(ruleset, seed, first_deal)
+    for step, raw in enumerate(actions, 1):
+        try:
+            match.apply(from_json(raw))
+        except (IllegalAction, ValueError) as err:
+            raise SaveError(f"The save's action {step} is not legal: {err}") from None
+    if to_dict(match) != data:
+        raise SaveError("The save's scores or cards do not match its own action log.")
+    return match
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
