@@ -1,0 +1,77 @@
+"""Shared helpers for the rules-core tests: build table positions from rank strings and drive a match."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.actions import Action, Bid, Pass, Play
+from game.events import Event
+from game.kinds import Kind
+from game.match import Match, Phase
+from game.rules import PASS, classify
+
+LANDLORD = 0
+
+
+def card_ids(match: Match, ranks: str, taken: set[int]) -> list[int]:
+    """Free card ids of `match.deck` spelling `ranks`; marks them taken."""
+    ids = []
+    for ch in ranks:
+        card = next(c.id for c in match.deck if c.char == ch and c.id not in taken)
+        taken.add(card)
+        ids.append(card)
+    return ids
+
+
+def position(hands: Iterable[str], landlord: int = LANDLORD, bid: int = 1, turn: int | None = None) -> Match:
+    """A match in the playing phase with exactly these hands (rank strings, one per seat).
+
+    Cards nobody holds are set aside as `unused`, so cards stay conserved; the kitty is empty because
+    it is already part of the landlord's hand. The landlord leads unless `turn` says otherwise.
+    """
+    match = Match("standard", seed=0)
+    taken: set[int] = set()
+    hand = match.hand
+    hand.hands = [match._sorted(card_ids(match, ranks, taken)) for ranks in hands]
+    hand.unused = [c.id for c in match.deck if c.id not in taken]
+    hand.kitty = []
+    hand.landlord, hand.bid = landlord, bid
+    hand.turn = landlord if turn is None else turn
+    hand.plays_made = [0] * match.players
+    match.phase = Phase.PLAYING
+    return match
+
+
+def act(match: Match, seat: int, move: str) -> list[Event]:
+    """Play `move` (a rank string) or "pass" for `seat`."""
+    action: Action = Pass(seat) if move == PASS else Play(seat, move)
+    return match.apply(action)
+
+
+def script(match: Match, moves: Iterable[str]) -> list[Event]:
+    """Apply moves in turn order, each by the seat whose turn it is; returns all events."""
+    events: list[Event] = []
+    for move in moves:
+        seat = match.turn
+        assert seat is not None, f"no seat to play {move!r}"
+        events += act(match, seat, move)
+    return events
+
+
+def bid_all(match: Match, values: Iterable[int]) -> list[Event]:
+    """Bid `values` in turn order from the seat to act."""
+    events: list[Event] = []
+    for value in values:
+        seat = match.turn
+        assert seat is not None
+        events += match.apply(Bid(seat, value))
+    return events
+
+
+def of_type(events: Iterable[Event], kind: type) -> list:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def kinds(move: str) -> set[Kind]:
+    """Every kind `move` can be read as (empty when it is not a combination)."""
+    return {r.kind for r in classify(move)}
