@@ -23,22 +23,30 @@ def card_ids(match: Match, ranks: str, taken: set[int]) -> list[int]:
     return ids
 
 
-def position(hands: Iterable[str], landlord: int = LANDLORD, bid: int = 1, turn: int | None = None) -> Match:
-    """A match in the playing phase with exactly these hands (rank strings, one per seat).
+def set_hands(match: Match, hands: Iterable[str]) -> None:
+    """Give each seat exactly these cards (rank strings); cards nobody holds are set aside as `unused`.
 
-    Cards nobody holds are set aside as `unused`, so cards stay conserved; the kitty is empty because
-    it is already part of the landlord's hand. The landlord leads unless `turn` says otherwise.
+    The kitty is emptied: in the playing phase it is already part of the landlord's hand.
     """
-    match = Match("standard", seed=0)
     taken: set[int] = set()
     hand = match.hand
     hand.hands = [match._sorted(card_ids(match, ranks, taken)) for ranks in hands]
     hand.unused = [c.id for c in match.deck if c.id not in taken]
     hand.kitty = []
-    hand.landlord, hand.bid = landlord, bid
-    hand.turn = landlord if turn is None else turn
+
+
+def position(
+    hands: Iterable[str], landlord: int = LANDLORD, bid: int = 1, scores: Iterable[int] | None = None
+) -> Match:
+    """A match in the playing phase with exactly these hands, the landlord to lead."""
+    match = Match("standard", seed=0)
+    set_hands(match, hands)
+    hand = match.hand
+    hand.landlord, hand.bid, hand.turn = landlord, bid, landlord
     hand.plays_made = [0] * match.players
     match.phase = Phase.PLAYING
+    if scores is not None:
+        match.scores = list(scores)
     return match
 
 
