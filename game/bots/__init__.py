@@ -1,0 +1,51 @@
+"""The bots' public API: moves, bids and explained suggestions for one seat, from its Observation only.
+
+`decide`, `decide_bid` and `suggest` take a `game.observe.Observation`; `choose` and `bid` take the plain
+dict documented in the README ('Bot API') for outside tools and arenas. Levels: see docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.bidding import choose_bid
+from game.bots.levels import level_of
+from game.bots.reasons import Suggestion
+from game.bots.suggest import alternatives
+from game.bots.table import observation_from_dict, table_of
+from game.bots.think import think
+from game.match import Phase
+from game.observe import Observation
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+
+
+def decide(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> str:
+    """The move for the seat to act (view.turn == view.seat, phase PLAYING): a legal rank string or "pass"."""
+    return think(table_of(view), level_of(level), rng or random.Random(0)).move
+
+
+def decide_bid(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> int:
+    """0 (no bid) or a legal bid value (phase BIDDING). Deterministic: `rng` is accepted for symmetry."""
+    return choose_bid(view, level_of(level))
+
+
+def suggest(view: Observation, level: str = "hard") -> list[Suggestion]:
+    """Good alternatives, best first, for the Suggest button (000 §21); never empty when it is the seat's turn."""
+    return alternatives(table_of(view), level_of(level))
+
+
+def choose(obs: dict) -> str:
+    """Public dict API: one legal move for obs['seat'] (keys in the README, 'Bot API')."""
+    view = observation_from_dict(obs, Phase.PLAYING)
+    return decide(view, str(obs.get("level", DEFAULT_LEVEL)))
+
+
+def bid(obs: dict) -> int:
+    """Public dict API: 0 (no bid) or a bid of 1..3 for obs['seat'] given obs['bids']."""
+    view = observation_from_dict(obs, Phase.BIDDING)
+    return decide_bid(view, str(obs.get("level", DEFAULT_LEVEL)))
+
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Suggestion", "bid", "choose", "decide", "decide_bid", "suggest"]

@@ -1,0 +1,30 @@
+"""The three bot levels as data: what each one is allowed to think about (documented in docs/bots.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    name: str
+    counts_cards: bool  # remembers every card played and knows which plays can still be beaten
+    cooperates: bool  # farmer tactics: feed the partner, block the landlord, leave the partner's plays alone
+    search_nodes: int  # end-game search budget in positions per decision (0: no search)
+    samples: int  # deals of the unseen cards the end-game search plays out
+    slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
+    bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
+
+
+EASY = Level("easy", counts_cards=False, cooperates=False, search_nodes=0, samples=0, slip=0.25, bid_bias=-4.0)
+NORMAL = Level("normal", counts_cards=True, cooperates=True, search_nodes=0, samples=0, slip=0.0, bid_bias=0.0)
+HARD = Level("hard", counts_cards=True, cooperates=True, search_nodes=6000, samples=12, slip=0.0, bid_bias=0.0)
+
+BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
+
+
+def level_of(name: str) -> Level:
+    try:
+        return BY_NAME[name]
+    except KeyError:
+        raise ValueError(f"unknown bot level {name!r}; levels are {', '.join(BY_NAME)}") from None

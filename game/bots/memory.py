@@ -1,0 +1,25 @@
+"""Card counting from what a seat has seen: which plays the other hands can still beat."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from game.bots.table import Table
+from game.cards import BIG_JOKER
+from game.combos import Reading
+from game.kinds import Kind
+from game.moves import follow_moves
+
+
+def can_beat(t: Table, reading: Reading, seats: Iterable[int], counting: bool = True) -> bool:
+    """Could any of `seats` beat `reading` with cards it may hold? Pessimistic: the unseen cards are pooled.
+
+    Without counting cards (the easy level) only the rocket and a lone big joker are known to be safe.
+    """
+    seats = tuple(seats)
+    if not seats:
+        return False
+    if not counting:
+        return not (reading.kind is Kind.ROCKET or (reading.kind is Kind.SINGLE and reading.top == BIG_JOKER))
+    room = max(t.sizes[s] for s in seats)
+    return any(len(move) <= room for move in follow_moves(t.unseen, reading, t.rules))

@@ -1,0 +1,212 @@
+"""Leading and following by rules of thumb over the hand plan, card counting and farmer teamwork.
+
+Each decision returns a Suggestion: the move plus the honest reason it was chosen.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.bots.evaluate import Part, plan, score
+from game.bots.levels import Level
+from game.bots.memory import can_beat
+from game.bots.reasons import Suggestion, count_words
+from game.bots.table import Table
+from game.cards import Counts, parse, subtract
+from game.combos import Reading, classify
+from game.kinds import Kind
+from game.moves import follow_moves, lead_moves
+
+PASS = "pass"
+FOLLOW_MARGIN = 1.0  # play an answer only if it leaves the hand at most this much weaker (see evaluate)
+BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
+
+
+def reading_of(t: Table, move: str) -> Reading:
+    return classify(parse(move), t.rules)[0]
+
+
+def enemy_name(t: Table, seat: int) -> str:
+    return "The landlord" if seat == t.landlord else "A farmer"
+
+
+def leaves(counts: Counts) -> str:
+    return count_words(plan(counts).plays, "play")
+
+
+def after(t: Table, move: str) -> Counts:
+    return subtract(t.hand, parse(move))
+
+
+def runs_out(t: Table, counts: Counts, level: Level) -> bool:
+    """Can this hand play out: at most one of its plays could be beaten by an enemy?"""
+    parts = plan(counts).parts
+    open_parts = [p for p in parts if can_beat(t, reading_of(t, p.text), t.enemies, level.counts_cards)]
+    return len(open_parts) <= 1
+
+
+def safe_parts(t: Table, parts: tuple[Part, ...], level: Level) -> list[Part]:
+    return [p for p in parts if not can_beat(t, reading_of(t, p.text), t.enemies, level.counts_cards)]
+
+
+# ----- leading ------------------------------------------------------------------------------------------
+
+
+def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
+    moves = lead_moves(t.hand, t.rules)
+    whole = next((m for m in moves if len(m) == sum(t.hand)), None)
+    if whole is not None:
+        return Suggestion(whole, "wins_now")
+    parts = plan(t.hand).parts
+    safe = safe_parts(t, parts, level)
+    if len(parts) - len(safe) <= 1 and safe:
+        first = min(safe, key=lambda p: (p.kind in BOMB_KINDS, p.value))
+        return Suggestion(first.text, "runs_out", {"play": reading_of(t, first.text).describe()})
+    if level.cooperates and not t.is_landlord:
+        fed = _feed_partner(t, moves)
+        if fed is not None:
+            return fed
+    if t.min_enemy_size <= 2:
+        return _lead_against_short(t, parts, level)
+    return _lead_weakest(t, parts, level, rng)
+
+
+def _feed_partner(t: Table, moves: list[str]) -> Suggestion | None:
+    """A partner about to go out gets the lowest single (or pair) it may be able to beat."""
+    partner = t.partner
+    assert partner is not None
+    cards = t.sizes[partner]
+    if cards > 2 or plan(t.hand).plays <= 2:
+        return None
+    shape = [m for m in moves if len(m) == cards and len(set(m)) == 1]
+    if not shape:
+        return None
+    play = min(shape, key=lambda m: reading_of(t, m).top)
+    return Suggestion(
+        play, "feeds_partner", {"cards": count_words(cards, "card"), "play": reading_of(t, play).describe()}
+    )
+
+
+def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Suggestion:
+    """An enemy with one or two cards: never lead a shape it can finish on (000 §16), or lead the hardest to beat."""
+    short = min(t.enemies, key=lambda s: t.sizes[s])
+    cards = t.sizes[short]
+    fits = [p for p in parts if len(p.text) <= cards and p.kind not in BOMB_KINDS]
+    other = [p for p in parts if p not in fits]
+    if other:
+        play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
+        key = "blocks_single" if cards == 1 and t.landlord == short else "blocks_low"
+    else:
+        play = max(fits, key=lambda p: (not can_beat(t, reading_of(t, p.text), [short], level.counts_cards), p.value))
+        key = "blocks_low"
+    return Suggestion(
+        play.text,
+        key,
+        {
+            "enemy": enemy_name(t, short),
+            "cards": count_words(cards, "card"),
+            "play": reading_of(t, play.text).describe(),
+        },
+    )
+
+
+def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.Random) -> Suggestion:
+    """Shed the weakest part first, favouring plays that shed many cards; keep controls for later."""
+    plain = [p for p in parts if p.kind not in BOMB_KINDS and p.top < 12] or [
+        p for p in parts if p.kind not in BOMB_KINDS
+    ]
+    pool = sorted(plain or list(parts), key=lambda p: p.value - 0.8 * (len(p.text) - 1))
+    pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
+    rest = after(t, pick.text)
+    has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest).parts)
+    key = "keeps_bomb" if has_bomb else "sheds_weakest"
+    return Suggestion(pick.text, key, {"play": reading_of(t, pick.text).describe(), "plays": leaves(rest)})
+
+
+# ----- following ----------------------------------------------------------------------------------------
+
+
+def follow(t: Table, level: Level) -> Suggestion:
+    assert t.last is not None and t.last_seat is not None
+    answers = follow_moves(t.hand, t.last, t.rules)
+    if not answers:
+        return Suggestion(PASS, "nothing_beats", {"last": t.last.describe()})
+    whole = next((m for m in answers if len(m) == sum(t.hand)), None)
+    if whole is not None:
+        return Suggestion(whole, "wins_now")
+    ordinary = [m for m in answers if reading_of(t, m).kind not in BOMB_KINDS or t.last.kind in BOMB_KINDS]
+    bombs = [m for m in answers if m not in ordinary]
+    if t.allied(t.seat, t.last_seat):
+        return _follow_partner(t, ordinary, level)
+    return _follow_enemy(t, ordinary, bombs, level)
+
+
+def _delta(t: Table, move: str) -> float:
+    return score(after(t, move)) - score(t.hand)
+
+
+def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
+    """Leave a partner's play alone unless the landlord, next, could beat it and we can take it safely."""
+    assert t.last is not None
+    landlord_next = t.next_seat(t.seat) == t.landlord
+    if not level.cooperates:
+        return Suggestion(PASS, "partner_winning")
+    if not landlord_next or not can_beat(t, t.last, [t.landlord], level.counts_cards):
+        return Suggestion(PASS, "partner_winning")
+    urgent = t.sizes[t.landlord] <= 2
+    keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
+    keep = [m for m in keep if urgent or _delta(t, m) >= FOLLOW_MARGIN or runs_out(t, after(t, m), level)]
+    if not keep:
+        return Suggestion(PASS, "partner_winning")
+    play = max(keep, key=lambda m: _delta(t, m))
+    return Suggestion(play, "takes_control", {"play": reading_of(t, play).describe()})
+
+
+def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level) -> Suggestion:
+    assert t.last is not None and t.last_seat is not None
+    threat = t.sizes[t.last_seat]
+    urgent = t.min_enemy_size <= 2 or threat <= 3
+    if ordinary:
+        if urgent:
+            play = max(
+                ordinary,
+                key=lambda m: (
+                    not can_beat(t, reading_of(t, m), t.enemies, level.counts_cards),
+                    reading_of(t, m).top,
+                    _delta(t, m),
+                ),
+            )
+            short = min(t.enemies, key=lambda s: t.sizes[s])
+            return Suggestion(
+                play,
+                "blocks_low",
+                {
+                    "enemy": enemy_name(t, short),
+                    "cards": count_words(t.sizes[short], "card"),
+                    "play": reading_of(t, play).describe(),
+                },
+            )
+        best = max(ordinary, key=lambda m: _delta(t, m))
+        rest = after(t, best)
+        if _delta(t, best) >= FOLLOW_MARGIN or (level.counts_cards and runs_out(t, rest, level)):
+            return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(rest)})
+    if bombs:
+        bomb = min(bombs, key=lambda m: (len(m), reading_of(t, m).top))
+        rest = after(t, bomb)
+        if runs_out(t, rest, level):
+            return Suggestion(bomb, "bomb_wins", {"play": reading_of(t, bomb).describe()})
+        if threat <= 4 or t.min_enemy_size <= 2:
+            return Suggestion(
+                bomb,
+                "bomb_saves",
+                {
+                    "enemy": enemy_name(t, t.last_seat),
+                    "cards": count_words(threat, "card"),
+                    "play": reading_of(t, bomb).describe(),
+                },
+            )
+    return Suggestion(PASS, "saves_strength")
+
+
+def decide(t: Table, level: Level, rng: random.Random) -> Suggestion:
+    return lead(t, level, rng) if t.last is None else follow(t, level)

@@ -1,0 +1,47 @@
+"""Why a bot chose a move: a message key with parameters, rendered as one honest sentence (000 §21)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+MESSAGES: dict[str, str] = {
+    "wins_now": "Plays out your last cards: you win the hand.",
+    "runs_out": "Nobody can beat {play}, and then you can play out the rest.",
+    "feeds_partner": "Your partner has {cards} left: lead {play} so they can go out.",
+    "blocks_single": "The landlord has one card: play {play}, never a single it can take.",
+    "blocks_low": "{enemy} has {cards} left: play {play}, the hardest to beat.",
+    "sheds_weakest": "Leads your weakest play, {play}, and leaves {plays}.",
+    "keeps_bomb": "Keeps your bomb and leaves {plays}.",
+    "cheapest": "Answers with {play}, the cheapest answer, and leaves {plays}.",
+    "takes_control": "Takes the lead with {play}, which nobody can beat.",
+    "partner_winning": "Your partner is winning this round: let it run.",
+    "saves_strength": "Passing keeps your strong cards for later.",
+    "bomb_wins": "{play} takes the lead and you can play out the rest.",
+    "bomb_saves": "{enemy} has {cards} left: {play} to stop them.",
+    "leads": "Leads {play} and leaves {plays}.",
+    "answers": "Answers with {play} and leaves {plays}.",
+    "passes": "Passes and keeps your cards.",
+    "nothing_beats": "Nothing in your hand beats {last}.",
+    "looks_ahead": "Looking ahead, {play} wins in {rate} of the ways the other cards can lie.",
+}
+
+
+def count_words(n: int, thing: str) -> str:
+    """'two plays', 'one card'."""
+    word = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
+    return f"{word} {thing}{'' if n == 1 else 's'}"
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A move and the reason for it, as a message key with parameters (never a sentence glued in a scene)."""
+
+    move: str  # rank string or "pass"
+    key: str
+    params: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        return MESSAGES[self.key].format(**self.params)

@@ -1,0 +1,149 @@
+"""A bot's working view of its seat: counts, roles, the play to beat, built from an Observation or the public dict."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.cards import NUM_RANKS, Counts, normalize, parse, subtract
+from game.combos import Reading, answer, classify
+from game.match import LastPlay, Phase
+from game.observe import Observation
+from game.rulesets import Ruleset, get
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Everything the policies need, derived only from one seat's Observation."""
+
+    rules: Ruleset
+    seat: int
+    landlord: int
+    hand: Counts
+    sizes: tuple[int, ...]
+    last: Reading | None  # the play to beat; None on a free lead
+    last_seat: int | None
+    unseen: Counts  # cards in the other hands: the pack minus my hand minus everything played
+    landlord_holds: Counts  # kitty cards the landlord must still hold (zero unless I am a farmer)
+    history: tuple[tuple[int, str], ...]
+
+    @property
+    def players(self) -> int:
+        return len(self.sizes)
+
+    @property
+    def is_landlord(self) -> bool:
+        return self.seat == self.landlord
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def allied(self, a: int, b: int) -> bool:
+        """Same side: both farmers, or the same seat."""
+        return a == b or (a != self.landlord and b != self.landlord)
+
+    @property
+    def partner(self) -> int | None:
+        if self.is_landlord:
+            return None
+        return next(s for s in range(self.players) if s not in (self.seat, self.landlord))
+
+    @property
+    def enemies(self) -> tuple[int, ...]:
+        return tuple(s for s in range(self.players) if not self.allied(self.seat, s))
+
+    @property
+    def min_enemy_size(self) -> int:
+        return min(self.sizes[s] for s in self.enemies)
+
+
+def pack_counts(rules: Ruleset) -> Counts:
+    """How many cards of each rank the pack holds."""
+    counts = [0] * NUM_RANKS
+    for card in rules.deck.build():
+        counts[card.rank] += 1
+    return tuple(counts)
+
+
+def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Ruleset) -> LastPlay | None:
+    """The play still to beat after `history`: passes by every other seat end the round (000 §15)."""
+    last: LastPlay | None = None
+    passes = 0
+    for seat, move in history:
+        if move == "pass":
+            passes += 1
+            if passes == players - 1:
+                last, passes = None, 0
+            continue
+        reading = answer(classify(parse(move), rules), last.reading if last else None)
+        if reading is None:
+            raise ValueError(f"history play {move!r} by seat {seat} is not legal there")
+        last, passes = LastPlay(seat, move, reading), 0
+    return last
+
+
+def table_of(view: Observation) -> Table:
+    rules = get(view.ruleset)
+    if view.landlord is None:
+        raise ValueError("the landlord is not known yet: bots play only in the playing phase")
+    hand = parse(view.hand)
+    unseen = subtract(subtract(pack_counts(rules), hand), parse(view.played))
+    kitty = parse(view.kitty or "")
+    landlord_played = parse("".join(m for s, m in view.history if s == view.landlord and m != "pass"))
+    if view.seat == view.landlord:
+        holds = (0,) * NUM_RANKS
+    else:
+        holds = tuple(max(0, k - p) for k, p in zip(kitty, landlord_played, strict=True))
+    last = view.last
+    return Table(
+        rules=rules,
+        seat=view.seat,
+        landlord=view.landlord,
+        hand=hand,
+        sizes=tuple(view.hand_sizes),
+        last=last.reading if last else None,
+        last_seat=last.seat if last else None,
+        unseen=unseen,
+        landlord_holds=holds,
+        history=tuple(view.history),
+    )
+
+
+def _bids(obs: dict) -> tuple[tuple[int, int], ...]:
+    return tuple((int(s), int(v)) for s, v in obs.get("bids", ()))
+
+
+def observation_from_dict(obs: dict, phase: Phase) -> Observation:
+    """The Observation equivalent to a public-API dict (README 'Bot API'); fields the dict lacks stay neutral."""
+    rules = get(str(obs.get("ruleset", "standard")))
+    seat = int(obs["seat"])
+    hand = normalize(str(obs["hand"]))
+    players = rules.players
+    history = tuple((int(s), str(m)) for s, m in obs.get("history", ()))
+    sizes = tuple(int(n) for n in obs.get("hand_sizes", [len(hand)] * players))
+    bids = _bids(obs)
+    landlord = obs.get("landlord")
+    landlord = None if landlord is None else int(landlord)
+    last = current_last(history, players, rules)
+    turn = seat
+    return Observation(
+        ruleset=rules.name,
+        seat=seat,
+        players=players,
+        phase=phase,
+        hand_no=1,
+        deal_no=0,
+        hand=hand,
+        cards=(),
+        hand_sizes=sizes,
+        first_bidder=bids[0][0] if bids else seat,
+        bids=bids,
+        bid=max((v for _, v in bids), default=0),
+        landlord=landlord,
+        kitty=str(obs.get("kitty", "")) if landlord is not None else None,
+        turn=turn,
+        history=history,
+        last=last,
+        multiplier=1,
+        doublings=(),
+        scores=(0,) * players,
+    )
