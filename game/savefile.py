@@ -1,0 +1,205 @@
+"""The saved match for Continue: `match.json` written after every action, `match.bak.json` one step behind.
+
+`SaveStore(directory).save(match, table)` after each action; `load()` on Continue. Loading never raises: every way a
+file can be bad (cut short, not text, not JSON, a wrong or future version, wrong types, cards duplicated or missing,
+scores or cards that disagree with the action log, an illegal action) becomes one player-facing `problem` sentence,
+the bad file is moved aside to `corrupt-<timestamp>.json`, and the backup is used when it is good.
+See docs/saves.md for the format, the version policy and every message.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import pathlib
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from game.actions import from_json
+from game.atomic import GuardedFile, Unusable, parse_json
+from game.cards import RANK_INDEX, RANK_NAMES, RANKS
+from game.match import Match
+from game.serialize import VERSION, SaveError, from_dict, to_dict
+
+ENV_VAR = "DOUDIZHU_SAVES"
+PROJECT_SAVES = pathlib.Path(__file__).resolve().parent.parent / "saves"
+
+Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
+# Version n -> a function turning a version-n save into a version n+1 save. When serialize.VERSION is bumped, the
+# entry for the old version is added here in the same change, so every save a released game wrote still loads.
+UPGRADERS: dict[int, Upgrader] = {}
+
+TABLE = "table"
+SAVED_AT = "saved_at"
+
+
+def default_directory(override: str | None = None) -> pathlib.Path:
+    """Where saves live: `--saves DIR` if given, else $DOUDIZHU_SAVES if set, else the project's `saves/`."""
+    chosen = override or os.environ.get(ENV_VAR)
+    return pathlib.Path(chosen) if chosen else PROJECT_SAVES
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """The result of `SaveStore.load()`.
+
+    `match` is None when nothing usable exists. `problem` is set whenever match.json was unusable or missing, even
+    when the backup was good (then `from_backup` is True and the title screen should show the problem anyway).
+    """
+
+    match: Match | None
+    table: dict[str, object] = field(default_factory=dict)
+    problem: str | None = None
+    from_backup: bool = False
+
+
+class SaveStore:
+    """match.json and its backup in one directory (created on the first save)."""
+
+    def __init__(self, directory: pathlib.Path) -> None:
+        self.directory = pathlib.Path(directory)
+        self._file = GuardedFile(self.directory, "match", "saved match", read_snapshot)
+
+    @property
+    def path(self) -> pathlib.Path:
+        return self._file.primary
+
+    def exists(self) -> bool:
+        """Is there a match.json or match.bak.json (usable or not) to offer Continue for?"""
+        return self._file.exists()
+
+    def save(self, match: Match, table: dict[str, object]) -> None:
+        """Write the match and the table settings (str keys, JSON values) atomically; the previous good save
+        becomes the backup. Raises atomic.WriteFailed, with a player-facing message, when the disk refuses."""
+        self._file.write(encode(match, table))
+
+    def load(self) -> Loaded:
+        """The saved match, or the backup with a `problem` when match.json is unusable. Never raises."""
+        outcome = self._file.read()
+        match, table = outcome.value if outcome.value is not None else (None, {})
+        return Loaded(match, table, outcome.problem, outcome.from_backup)
+
+    def clear(self) -> None:
+        """Start a new match: the player chose to leave the old one, so match.json and its backup are deleted.
+        A file that is not a good save is moved aside instead, like any bad file. Raises atomic.WriteFailed."""
+        self._file.remove()
+
+
+def encode(match: Match, table: dict[str, object]) -> bytes:
+    """The bytes of match.json: the core snapshot (game.serialize) plus the table settings and the time saved."""
+    snapshot = {**to_dict(match), TABLE: table, SAVED_AT: datetime.now(UTC).isoformat(timespec="seconds")}
+    return (json.dumps(snapshot, allow_nan=False) + "\n").encode("utf-8")
+
+
+def read_snapshot(text: str) -> tuple[Match, dict[str, object]]:
+    """The match and table settings in the text of a save file, or Unusable with a player-facing reason."""
+    data = upgrade(parse_json(text))
+    if not isinstance(data, dict):
+        raise Unusable("The file does not hold a saved match.")
+    if data.get("version") == VERSION:
+        _check_shapes(data)
+    table = data.get(TABLE, {})
+    core = {key: value for key, value in data.items() if key not in (TABLE, SAVED_AT)}
+    try:
+        match = from_dict(core)
+    except SaveError as err:
+        raise Unusable(_explain_mismatch(core) or str(err)) from None
+    return match, table
+
+
+def upgrade(data: object, upgraders: dict[int, Upgrader] = UPGRADERS) -> object:
+    """Bring an older save up to the current version, one version at a time."""
+    while isinstance(data, dict) and _is_int(version := data.get("version")) and version < VERSION:
+        if version not in upgraders:
+            break
+        data = upgraders[version](data)
+    return data
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, list) and all(check(item) for item in value)
+
+
+# Each field of a current-version save: what it must be, as the player-facing message names it.
+SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "ruleset": (lambda v: isinstance(v, str), "a ruleset name"),
+    "seed": (_is_int, "a whole number"),
+    "first_deal": (lambda v: v is None or _is_int(v), "a deal number or null"),
+    "actions": (lambda v: isinstance(v, list), "a list of actions"),
+    "scores": (_list_of(_is_int), "a list of whole numbers"),
+    "phase": (lambda v: isinstance(v, str), "a phase name"),
+    "hand_no": (_is_int, "a whole number"),
+    "deal_no": (_is_int, "a whole number"),
+    "hands": (_list_of(lambda v: isinstance(v, str)), "a list of rank strings"),
+    "winners": (_list_of(_is_int), "a list of seats"),
+    TABLE: (lambda v: isinstance(v, dict), "a table of settings"),
+    SAVED_AT: (lambda v: isinstance(v, str), "a date"),
+}
+
+
+def _check_shapes(data: dict[str, Any]) -> None:
+    for key, (check, wanted) in SHAPES.items():
+        if key in data and not check(data[key]):
+            raise Unusable(f"The save's {key!r} should be {wanted}, but it holds {_describe(data[key])}.")
+
+
+def _describe(value: object) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a table"
+    return "a list with something else in it" if isinstance(value, list) else type(value).__name__
+
+
+def _explain_mismatch(core: dict[str, Any]) -> str | None:
+    """Which part of a snapshot disagrees with its own action log, when the log itself replays cleanly."""
+    try:
+        replayed = Match(core["ruleset"], core["seed"], core.get("first_deal"))
+        for raw in core["actions"]:
+            replayed.apply(from_json(raw))
+    except Exception:  # the log is the problem, and from_dict's message already says so
+        return None
+    expected = to_dict(replayed)
+    missing = [key for key in expected if key not in core]
+    if missing:
+        return f"The save lacks its {missing[0]!r} record."
+    unknown = [key for key in core if key not in expected]
+    if unknown:
+        return f"The save holds a field {unknown[0]!r} the game does not know."
+    if core["hands"] != expected["hands"]:
+        return _explain_hands(core["hands"], expected["hands"])
+    if core["scores"] != expected["scores"]:
+        saved, earned = ("/".join(str(s) for s in scores) for scores in (core["scores"], expected["scores"]))
+        return f"The saved scores {saved} do not match the hands settled in its log ({earned})."
+    wrong = next(key for key in expected if core[key] != expected[key])
+    return f"The save's {wrong!r} does not match its own action log."
+
+
+def _explain_hands(saved: list[str], dealt: list[str]) -> str:
+    have, want = Counter("".join(saved)), Counter("".join(dealt))
+    extra, gone = _rank_list(have - want), _rank_list(want - have)
+    if extra and not gone:
+        return f"The saved hands hold duplicated cards: an extra {extra}."
+    if gone and not extra:
+        return f"The saved hands are missing cards: {gone}."
+    if extra:
+        return f"The saved hands do not match the cards dealt: an extra {extra}, and no {gone}."
+    return "The saved hands do not match the cards dealt: cards were moved between players."
+
+
+def _rank_list(counts: Counter[str]) -> str:
+    ranks = sorted(counts.elements(), key=lambda ch: RANK_INDEX.get(ch, len(RANKS)))
+    return ", ".join(RANK_NAMES[RANK_INDEX[ch]] if ch in RANK_INDEX else repr(ch) for ch in ranks)
