@@ -1,0 +1,699 @@
+"""Playing-card art drawn by our own code at load time: faces, back, shadow and highlight, cached as surfaces.
+
+Everything is drawn at 2-4x the target size with plain pygame primitives and smooth-scaled down once, which gives
+anti-aliased edges at any card height (about 60 px to 300 px). Nothing is loaded from disk except the shipped font.
+Run ``python -m scenes.card_art --sheet PATH`` to write a contact sheet of every face, the back and a fanned hand.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.cards import ACE, BIG_JOKER, RANKS, Card
+from scenes.fonts import font
+
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
+
+SPADES, HEARTS, CLUBS, DIAMONDS = range(4)
+BLACK: Colour = (26, 26, 34)
+RED: Colour = (206, 22, 40)
+GREEN: Colour = (8, 128, 62)
+BLUE: Colour = (22, 84, 196)
+TWO_COLOURS: tuple[Colour, ...] = (BLACK, RED, BLACK, RED)
+FOUR_COLOURS: tuple[Colour, ...] = (BLACK, RED, GREEN, BLUE)
+
+PAPER_TOP: Colour = (255, 255, 255)
+PAPER_BOTTOM: Colour = (240, 238, 232)
+EDGE: Colour = (150, 146, 140)
+OUTLINE: Colour = (40, 30, 30)
+GOLD: Colour = (226, 180, 70)
+GOLD_LIGHT: Colour = (250, 222, 140)
+GOLD_DARK: Colour = (150, 108, 30)
+SKIN: Colour = (252, 222, 192)
+CHEEK: Colour = (242, 160, 150)
+STEEL: Colour = (206, 212, 222)
+WOOD: Colour = (120, 76, 40)
+PANEL: Colour = (252, 246, 228)
+BACK_DEEP: Colour = (112, 10, 22)
+BACK_BRIGHT: Colour = (178, 26, 40)
+HIGHLIGHT: Colour = (70, 140, 255)
+
+JOKER_WORD = "JOKER"
+SUPERSAMPLED_HEIGHT = 720  # draw at least this tall (within 2-4x) before scaling down
+CORNER_RADIUS = 0.08  # of the card width
+INDEX_CENTRE_X = 0.15  # of the card width: the rank index column, the part of a fanned card that stays visible
+
+
+# ---------------------------------------------------------------------------------------------- geometry helpers
+
+
+def _bezier(p0: Point, c: Point, p1: Point, steps: int = 12) -> list[Point]:
+    """Points along a quadratic Bezier curve, p0 included, p1 excluded."""
+    out = []
+    for i in range(steps):
+        t = i / steps
+        a, b, d = (1 - t) ** 2, 2 * (1 - t) * t, t * t
+        out.append((a * p0[0] + b * c[0] + d * p1[0], a * p0[1] + b * c[1] + d * p1[1]))
+    return out
+
+
+def _normalised(points: Sequence[Point]) -> list[Point]:
+    """Scale and centre points so the shape is 2 tall, centred on (0, 0)."""
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    cx, cy, half = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2, (max(ys) - min(ys)) / 2
+    return [((x - cx) / half, (y - cy) / half) for x, y in points]
+
+
+def _heart_outline() -> list[Point]:
+    """The classic parametric heart, squeezed a little to card proportions."""
+    pts = []
+    for i in range(72):
+        t = 2 * math.pi * i / 72
+        x = 16 * math.sin(t) ** 3
+        y = -(13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t))
+        pts.append((x * 0.9, y))
+    return _normalised(pts)
+
+
+def _stem(top: float, half_width: float) -> list[Point]:
+    """A flared foot for spades and clubs, from a narrow neck at ``top`` down to y = 1."""
+    return [
+        (-0.05, top),
+        (0.05, top),
+        *_bezier((0.07, top + 0.25), (0.12, 0.9), (half_width, 1.0), 8),
+        (half_width, 1.0),
+        (-half_width, 1.0),
+        *_bezier((-half_width, 1.0), (-0.12, 0.9), (-0.07, top + 0.25), 8),
+    ]
+
+
+HEART = _heart_outline()
+SPADE_BLADE = [(x * 0.98, -y * 0.8 - 0.2) for x, y in HEART]  # upside-down heart, top at y = -1
+SPADE_STEM = _stem(0.2, 0.34)
+CLUB_LOBES = (((0.0, -0.6), 0.4), ((-0.45, 0.1), 0.4), ((0.45, 0.1), 0.4))
+CLUB_STEM = _stem(0.0, 0.34)
+DIAMOND = [
+    *_bezier((0.0, -1.0), (0.32, -0.42), (0.76, 0.0)),
+    *_bezier((0.76, 0.0), (0.32, 0.42), (0.0, 1.0)),
+    *_bezier((0.0, 1.0), (-0.32, 0.42), (-0.76, 0.0)),
+    *_bezier((-0.76, 0.0), (-0.32, -0.42), (0.0, -1.0)),
+]
+
+
+def draw_suit(surface: pygame.Surface, suit: int, centre: Point, height: float, colour: Colour) -> None:
+    """A suit symbol ``height`` pixels tall centred on ``centre``, from our own vector shapes."""
+    s, (cx, cy) = height / 2, centre
+
+    def place(points: Sequence[Point]) -> list[Point]:
+        return [(cx + x * s, cy + y * s) for x, y in points]
+
+    if suit == HEARTS:
+        pygame.draw.polygon(surface, colour, place(HEART))
+    elif suit == DIAMONDS:
+        pygame.draw.polygon(surface, colour, place(DIAMOND))
+    elif suit == SPADES:
+        pygame.draw.polygon(surface, colour, place(SPADE_BLADE))
+        pygame.draw.polygon(surface, colour, place(SPADE_STEM))
+    else:
+        for (x, y), r in CLUB_LOBES:
+            pygame.draw.circle(surface, colour, (cx + x * s, cy + y * s), r * s)
+        pygame.draw.polygon(surface, colour, place([(-0.3, 0.0), (0.0, -0.4), (0.3, 0.0), (0.0, 0.3)]))
+        pygame.draw.polygon(surface, colour, place(CLUB_STEM))
+
+
+def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    surface = pygame.Surface(size, pygame.SRCALPHA)
+    w, h = size
+    for y in range(h):
+        t = y / max(1, h - 1)
+        pygame.draw.line(surface, [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)], (0, y), (w, y))
+    return surface
+
+
+def _clip_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """Make everything outside a rounded rectangle transparent."""
+    mask = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), rect, border_radius=radius)
+    surface.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+
+
+def _text(text: str, height: float, colour: Colour, max_width: float | None = None) -> pygame.Surface:
+    """Bold text cropped to its ink, scaled so the ink is ``height`` tall (and squeezed to ``max_width``)."""
+    size = max(4, round(height * 1.38))  # DejaVu Sans Bold capitals are about 0.73 em tall
+    glyphs = font(size, bold=True).render(text, True, colour)
+    ink = glyphs.subsurface(glyphs.get_bounding_rect())
+    w = ink.get_width() * height / max(1, ink.get_height())
+    if max_width is not None:
+        w = min(w, max_width)
+    return pygame.transform.smoothscale(ink, (max(1, round(w)), max(1, round(height))))
+
+
+def _outlined(glyph: pygame.Surface, stroke: int, ink: Colour, fill: Colour) -> pygame.Surface:
+    """Hollow lettering: ``glyph`` dilated by ``stroke`` px in ``ink``, its own shape filled with ``fill``."""
+    w, h = glyph.get_size()
+    out = pygame.Surface((w + 2 * stroke, h + 2 * stroke), pygame.SRCALPHA)
+    dark = glyph.copy()
+    dark.fill((*ink, 255), special_flags=pygame.BLEND_RGBA_MIN)
+    dark.fill((*ink, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    for i in range(16):
+        a = 2 * math.pi * i / 16
+        out.blit(dark, (stroke + stroke * math.cos(a), stroke + stroke * math.sin(a)))
+    light = glyph.copy()
+    light.fill((*fill, 255), special_flags=pygame.BLEND_RGBA_MIN)
+    light.fill((*fill, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    out.blit(light, (stroke, stroke))
+    return out
+
+
+def _star(centre: Point, outer: float, inner: float, points: int = 5, turn: float = -math.pi / 2) -> list[Point]:
+    cx, cy = centre
+    out = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = turn + math.pi * i / points
+        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return out
+
+
+def _shape(surface: pygame.Surface, colour: Colour, points: Sequence[Point], line: int) -> None:
+    """A filled polygon with a dark outline, the house style of the court figures and jokers."""
+    pygame.draw.polygon(surface, colour, points)
+    pygame.draw.polygon(surface, OUTLINE, points, line)
+
+
+def _disc(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, line: int) -> None:
+    pygame.draw.circle(surface, colour, centre, radius)
+    pygame.draw.circle(surface, OUTLINE, centre, radius, line)
+
+
+def _oval(surface: pygame.Surface, colour: Colour, centre: Point, rx: float, ry: float, line: int) -> None:
+    rect = pygame.Rect(0, 0, round(2 * rx), round(2 * ry))
+    rect.center = (round(centre[0]), round(centre[1]))
+    pygame.draw.ellipse(surface, colour, rect)
+    pygame.draw.ellipse(surface, OUTLINE, rect, line)
+
+
+# ------------------------------------------------------------------------------------------------ court figures
+
+
+class _Frame:
+    """Maps unit coordinates of a drawing box to pixels; lengths are in box widths so circles stay round."""
+
+    def __init__(self, x: float, y: float, w: float, h: float, line: int) -> None:
+        self.x, self.y, self.w, self.h, self.line = x, y, w, h, line
+
+    def p(self, u: float, v: float) -> Point:
+        return (self.x + u * self.w, self.y + v * self.h)
+
+    def ps(self, *uv: Point) -> list[Point]:
+        return [self.p(u, v) for u, v in uv]
+
+    def len(self, a: float) -> float:
+        return a * self.w
+
+
+def _face(s: pygame.Surface, f: _Frame, head: Point, smile: bool = False) -> None:
+    """A round stylised face: skin, eyes, nose, mouth and cheeks."""
+    cx, cy = f.p(*head)
+    _oval(s, SKIN, (cx, cy), f.len(0.125), f.len(0.15), f.line)
+    for side in (-1, 1):
+        pygame.draw.circle(s, CHEEK, (cx + side * f.len(0.07), cy + f.len(0.05)), f.len(0.025))
+        _oval(s, OUTLINE, (cx + side * f.len(0.048), cy - f.len(0.01)), f.len(0.016), f.len(0.022), 0)
+        brow = [(cx + side * f.len(0.025), cy - f.len(0.05)), (cx + side * f.len(0.075), cy - f.len(0.055))]
+        pygame.draw.line(s, OUTLINE, *brow, max(1, f.line))
+    pygame.draw.line(s, OUTLINE, (cx, cy), (cx + f.len(0.015), cy + f.len(0.045)), max(1, f.line))
+    mouth = pygame.Rect(0, 0, f.len(0.07), f.len(0.04))
+    mouth.center = (round(cx), round(cy + f.len(0.08)))
+    if smile:
+        pygame.draw.arc(s, (190, 40, 50), mouth, math.pi * 1.1, math.pi * 1.9, max(1, round(f.line * 1.5)))
+    else:
+        pygame.draw.line(s, (190, 40, 50), mouth.midleft, mouth.midright, max(1, round(f.line * 1.5)))
+
+
+def _robe(s: pygame.Surface, f: _Frame, robe: Colour, trim: Colour) -> None:
+    """Shoulders and chest down to the mirror line, with a collar and a centre band."""
+    _shape(
+        s,
+        robe,
+        f.ps((0.0, 1.0), (0.04, 0.84), (0.2, 0.74), (0.4, 0.7), (0.6, 0.7), (0.8, 0.74), (0.96, 0.84), (1.0, 1.0)),
+        f.line,
+    )
+    _shape(s, trim, f.ps((0.42, 0.76), (0.58, 0.76), (0.62, 1.0), (0.38, 1.0)), f.line)
+    for v in (0.83, 0.91):
+        _disc(s, robe, f.p(0.5, v), f.len(0.018), max(1, f.line // 2))
+    pygame.draw.rect(s, SKIN, pygame.Rect(*f.p(0.45, 0.58), f.len(0.1), f.h * 0.14))
+    _shape(s, trim, f.ps((0.28, 0.72), (0.4, 0.68), (0.5, 0.8), (0.6, 0.68), (0.72, 0.72), (0.5, 0.88)), f.line)
+
+
+def _king(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
+    # sword behind the shoulder, hilt held low
+    _shape(s, STEEL, f.ps((0.13, 0.06), (0.16, 0.0), (0.19, 0.06), (0.19, 0.8), (0.13, 0.8)), f.line)
+    _shape(s, GOLD, f.ps((0.05, 0.74), (0.27, 0.74), (0.27, 0.78), (0.05, 0.78)), f.line)
+    _robe(s, f, robe, GOLD)
+    for u in (0.12, 0.28, 0.72, 0.88):  # ermine trim spots
+        _disc(s, (250, 250, 250), f.p(u, 0.86), f.len(0.03), f.line)
+        pygame.draw.circle(s, OUTLINE, f.p(u, 0.86), f.len(0.008))
+    _disc(s, SKIN, f.p(0.16, 0.86), f.len(0.05), f.line)
+    # hair, face, beard and crown
+    _oval(s, (236, 236, 240), f.p(0.5, 0.47), f.len(0.16), f.len(0.16), f.line)
+    _face(s, f, (0.5, 0.45))
+    cx, cy = f.p(0.5, 0.45)
+    beard = [
+        (cx - f.len(0.125), cy + f.len(0.03)),
+        (cx - f.len(0.06), cy + f.len(0.1)),
+        (cx + f.len(0.06), cy + f.len(0.1)),
+        (cx + f.len(0.125), cy + f.len(0.03)),
+        (cx + f.len(0.1), cy + f.len(0.18)),
+        (cx, cy + f.len(0.26)),
+        (cx - f.len(0.1), cy + f.len(0.18)),
+    ]
+    _shape(s, (236, 236, 240), beard, f.line)
+    tache = [
+        (cx - f.len(0.08), cy + f.len(0.08)),
+        (cx, cy + f.len(0.055)),
+        (cx + f.len(0.08), cy + f.len(0.08)),
+        (cx, cy + f.len(0.075)),
+    ]
+    _shape(s, (236, 236, 240), tache, f.line)
+    top = cy - f.len(0.14)
+    crown = [(cx - f.len(0.15), top)]
+    for i in range(5):
+        x = cx - f.len(0.15) + f.len(0.3) * (i + 0.5) / 5
+        crown += [(x - f.len(0.02), top - f.len(0.06)), (x, top - f.len(0.13)), (x + f.len(0.02), top - f.len(0.06))]
+    crown += [(cx + f.len(0.15), top), (cx + f.len(0.15), top + f.len(0.05)), (cx - f.len(0.15), top + f.len(0.05))]
+    _shape(s, GOLD, crown, f.line)
+    for i in range(5):
+        x = cx - f.len(0.15) + f.len(0.3) * (i + 0.5) / 5
+        _disc(s, GOLD_LIGHT, (x, top - f.len(0.13)), f.len(0.018), max(1, f.line // 2))
+    for i, colour in enumerate((accent, robe, accent)):
+        _disc(s, colour, (cx + f.len(0.09) * (i - 1), top + f.len(0.025)), f.len(0.017), max(1, f.line // 2))
+
+
+def _queen(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
+    hair = (70, 44, 30)
+    cx, cy = f.p(0.5, 0.45)
+    # long hair falling behind the shoulders
+    _shape(
+        s,
+        hair,
+        [
+            (cx - f.len(0.15), cy - f.len(0.06)),
+            (cx - f.len(0.21), cy + f.len(0.3)),
+            (cx + f.len(0.21), cy + f.len(0.3)),
+            (cx + f.len(0.15), cy - f.len(0.06)),
+        ],
+        f.line,
+    )
+    _oval(s, hair, (cx, cy - f.len(0.02)), f.len(0.155), f.len(0.165), f.line)
+    _robe(s, f, robe, GOLD)
+    _face(s, f, (0.5, 0.45), smile=True)
+    fringe = [
+        (cx - f.len(0.13), cy - f.len(0.03)),
+        *_bezier((cx - f.len(0.12), cy - f.len(0.16)), (cx, cy - f.len(0.2)), (cx + f.len(0.13), cy - f.len(0.03))),
+    ]
+    _shape(s, hair, [*fringe, (cx + f.len(0.13), cy - f.len(0.03)), (cx, cy - f.len(0.11))], f.line)
+    top = cy - f.len(0.15)
+    tiara = [(cx - f.len(0.12), top + f.len(0.03))]
+    for i in range(3):
+        x0 = cx - f.len(0.12) + f.len(0.08) * i
+        tiara += _bezier((x0, top), (x0 + f.len(0.04), top - f.len(0.14)), (x0 + f.len(0.08), top), 8)
+    tiara += [(cx + f.len(0.12), top), (cx + f.len(0.12), top + f.len(0.03))]
+    _shape(s, GOLD, tiara, f.line)
+    for i in range(3):
+        _disc(s, accent, (cx - f.len(0.08) + f.len(0.08) * i, top - f.len(0.05)), f.len(0.018), max(1, f.line // 2))
+    # a flower held at the chest
+    stem_top, stem_low = f.p(0.8, 0.6), f.p(0.8, 0.9)
+    pygame.draw.line(s, (40, 120, 60), stem_top, stem_low, max(2, f.line * 2))
+    _disc(s, SKIN, f.p(0.8, 0.86), f.len(0.05), f.line)
+    for i in range(5):
+        a = -math.pi / 2 + 2 * math.pi * i / 5
+        _disc(
+            s,
+            accent,
+            (stem_top[0] + f.len(0.045) * math.cos(a), stem_top[1] + f.len(0.045) * math.sin(a)),
+            f.len(0.035),
+            f.line,
+        )
+    _disc(s, GOLD_LIGHT, stem_top, f.len(0.025), f.line)
+
+
+def _jack(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
+    # halberd over the right shoulder
+    pygame.draw.line(s, WOOD, f.p(0.84, 0.08), f.p(0.84, 0.95), max(2, round(f.len(0.03))))
+    _shape(s, STEEL, f.ps((0.84, 0.0), (0.87, 0.1), (0.84, 0.12), (0.81, 0.1)), f.line)
+    _shape(s, STEEL, f.ps((0.85, 0.12), (0.97, 0.1), (0.99, 0.2), (0.97, 0.3), (0.85, 0.26)), f.line)
+    _robe(s, f, robe, GOLD)
+    _disc(s, SKIN, f.p(0.84, 0.82), f.len(0.05), f.line)
+    cx, cy = f.p(0.5, 0.45)
+    hair = (150, 90, 40)
+    for side in (-1, 1):
+        for dy in (0.0, 0.07):
+            _disc(s, hair, (cx + side * f.len(0.13), cy + f.len(dy)), f.len(0.045), f.line)
+    _face(s, f, (0.5, 0.45), smile=True)
+    # a soft cap with a feather
+    feather = [
+        *_bezier(f.p(0.55, 0.28), f.p(0.85, 0.1), f.p(0.98, 0.24), 10),
+        f.p(0.98, 0.24),
+        *_bezier(f.p(0.98, 0.24), f.p(0.8, 0.2), f.p(0.6, 0.33), 10),
+    ]
+    _shape(s, (250, 250, 250), feather, f.line)
+    cap = [
+        *_bezier(
+            (cx - f.len(0.17), cy - f.len(0.08)),
+            (cx - f.len(0.05), cy - f.len(0.33)),
+            (cx + f.len(0.19), cy - f.len(0.12)),
+            14,
+        ),
+        (cx + f.len(0.19), cy - f.len(0.12)),
+    ]
+    _shape(s, accent, cap, f.line)
+    band = [
+        (cx - f.len(0.17), cy - f.len(0.08)),
+        (cx + f.len(0.19), cy - f.len(0.12)),
+        (cx + f.len(0.18), cy - f.len(0.07)),
+        (cx - f.len(0.16), cy - f.len(0.04)),
+    ]
+    _shape(s, GOLD, band, f.line)
+
+
+COURT_FIGURES: dict[str, Callable[[pygame.Surface, _Frame, Colour, Colour], None]] = {
+    "J": _jack,
+    "Q": _queen,
+    "K": _king,
+}
+
+
+# ------------------------------------------------------------------------------------------------------ jokers
+
+
+def _big_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
+    """A laughing jester: three-pointed cap with bells over a gold ruff."""
+    cx, cy = f.p(0.5, 0.5)
+    _shape(s, GOLD, _star((cx, cy + f.len(0.2)), f.len(0.36), f.len(0.22), 12, 0.0), f.line)
+    _shape(s, RED, _star((cx, cy + f.len(0.2)), f.len(0.24), f.len(0.15), 12, math.pi / 12), f.line)
+    prongs = (
+        (RED, (cx - f.len(0.1), cy - f.len(0.12)), (cx - f.len(0.5), cy - f.len(0.45)), (cx - f.len(0.44), cy)),
+        (RED, (cx + f.len(0.1), cy - f.len(0.12)), (cx + f.len(0.5), cy - f.len(0.45)), (cx + f.len(0.44), cy)),
+        (GOLD, (cx, cy - f.len(0.14)), (cx - f.len(0.15), cy - f.len(0.55)), (cx + f.len(0.12), cy - f.len(0.56))),
+    )
+    for colour, root, ctrl, tip in prongs:
+        side = [
+            *_bezier((cx - f.len(0.2), cy - f.len(0.08)), ctrl, tip, 14),
+            tip,
+            *_bezier(tip, ((ctrl[0] + root[0]) / 2, (ctrl[1] + root[1]) / 2 + f.len(0.05)), root, 14),
+            (cx + f.len(0.2), cy - f.len(0.08)),
+        ]
+        if tip[0] < cx - f.len(0.2):
+            side = [
+                *_bezier((cx + f.len(0.05), cy - f.len(0.1)), ctrl, tip, 14),
+                tip,
+                *_bezier(tip, (ctrl[0] + f.len(0.2), ctrl[1] + f.len(0.2)), (cx - f.len(0.2), cy - f.len(0.08))),
+            ]
+        elif tip[0] > cx + f.len(0.2):
+            side = [
+                *_bezier((cx - f.len(0.05), cy - f.len(0.1)), ctrl, tip, 14),
+                tip,
+                *_bezier(tip, (ctrl[0] - f.len(0.2), ctrl[1] + f.len(0.2)), (cx + f.len(0.2), cy - f.len(0.08))),
+            ]
+        _shape(s, colour, side, f.line)
+        _disc(s, GOLD_LIGHT if colour == RED else RED, tip, f.len(0.05), f.line)
+    _shape(
+        s,
+        GOLD,
+        [
+            (cx - f.len(0.21), cy - f.len(0.1)),
+            (cx + f.len(0.21), cy - f.len(0.1)),
+            (cx + f.len(0.2), cy - f.len(0.03)),
+            (cx - f.len(0.2), cy - f.len(0.03)),
+        ],
+        f.line,
+    )
+    face = (cx, cy + f.len(0.08))
+    _oval(s, SKIN, face, f.len(0.17), f.len(0.15), f.line)
+    for side in (-1, 1):
+        eye = pygame.Rect(0, 0, f.len(0.07), f.len(0.05))
+        eye.center = (round(face[0] + side * f.len(0.065)), round(face[1] - f.len(0.02)))
+        pygame.draw.arc(s, OUTLINE, eye, 0.15 * math.pi, 0.85 * math.pi, max(1, round(f.line * 1.5)))
+        pygame.draw.circle(s, CHEEK, (face[0] + side * f.len(0.1), face[1] + f.len(0.04)), f.len(0.03))
+    grin = pygame.Rect(0, 0, f.len(0.16), f.len(0.12))
+    grin.center = (round(face[0]), round(face[1] + f.len(0.02)))
+    pygame.draw.arc(s, (170, 20, 30), grin, 1.1 * math.pi, 1.9 * math.pi, max(1, round(f.line * 2)))
+    _disc(s, RED, (face[0], face[1] + f.len(0.02)), f.len(0.03), f.line)
+
+
+def _small_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
+    """A sleepy crescent moon among stars, in ink and grey: a silhouette nothing like the jester."""
+    cx, cy = f.p(0.5, 0.5)
+    r = f.len(0.38)
+    layer = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+    pygame.draw.circle(layer, OUTLINE, (cx, cy), r + f.line)
+    pygame.draw.circle(layer, (60, 62, 74), (cx, cy), r)
+    pygame.draw.circle(layer, OUTLINE, (cx + r * 0.42, cy - r * 0.2), r * 0.82 + f.line)
+    pygame.draw.circle(layer, (0, 0, 0, 0), (cx + r * 0.42, cy - r * 0.2), r * 0.82)
+    s.blit(layer, (0, 0))
+    eye = pygame.Rect(0, 0, f.len(0.09), f.len(0.06))
+    eye.center = (round(cx - r * 0.62), round(cy - r * 0.05))
+    pygame.draw.arc(s, (240, 240, 240), eye, 1.1 * math.pi, 1.9 * math.pi, max(1, round(f.line * 1.5)))
+    mouth = pygame.Rect(0, 0, f.len(0.1), f.len(0.08))
+    mouth.center = (round(cx - r * 0.55), round(cy + r * 0.38))
+    pygame.draw.arc(s, (240, 240, 240), mouth, 1.2 * math.pi, 1.8 * math.pi, max(1, round(f.line * 1.5)))
+    for (u, v), size in (((0.78, 0.22), 0.11), ((0.86, 0.58), 0.07), ((0.62, 0.86), 0.06)):
+        _shape(s, (90, 92, 104), _star(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
+
+
+# ------------------------------------------------------------------------------------------------------- art
+
+
+def _supersampling(height: int) -> int:
+    return max(2, min(4, math.ceil(SUPERSAMPLED_HEIGHT / max(1, height))))
+
+
+def _finish(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """Scale down to the target size; convert for fast blits once a display mode exists."""
+    small = pygame.transform.smoothscale(surface, size)
+    return small.convert_alpha() if pygame.display.get_surface() is not None else small
+
+
+class CardArt:
+    """All card images for one card size. Faces are drawn on first use and cached per (rank, suit).
+
+    ``shadow()`` is larger than the card: blit it at the card position plus ``shadow_offset``.
+    """
+
+    def __init__(self, width: int, height: int, four_colour: bool = False) -> None:
+        self.size = (width, height)
+        self.four_colour = four_colour
+        self._k = _supersampling(height)
+        self._big = (width * self._k, height * self._k)
+        self._faces: dict[tuple[int, int | None], pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._shadow: pygame.Surface | None = None
+        self._highlight: pygame.Surface | None = None
+        self._blank: pygame.Surface | None = None
+        spread = max(2, round(width * 0.06))
+        self.shadow_offset = (-spread + round(width * 0.01), -spread + round(height * 0.02))
+
+    # -- public -------------------------------------------------------------------------------------------------
+
+    def face(self, card: Card) -> pygame.Surface:
+        key = (card.rank, card.suit)
+        cached = self._faces.get(key)
+        if cached is None:
+            cached = self._faces[key] = _finish(self._draw_face(card.rank, card.suit), self.size)
+        return cached
+
+    def back(self) -> pygame.Surface:
+        if self._back is None:
+            self._back = _finish(self._draw_back(), self.size)
+        return self._back
+
+    def shadow(self) -> pygame.Surface:
+        if self._shadow is None:
+            w, h = self.size
+            spread = max(2, round(w * 0.06))
+            surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+            pygame.draw.rect(surface, (0, 0, 0, 110), (spread, spread, w, h), border_radius=self._radius(1))
+            surface = pygame.transform.gaussian_blur(surface, max(1, spread // 2))
+            self._shadow = surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+        return self._shadow
+
+    def highlight(self) -> pygame.Surface:
+        if self._highlight is None:
+            big = pygame.Surface(self._big, pygame.SRCALPHA)
+            rect, radius = big.get_rect(), self._radius(self._k)
+            pygame.draw.rect(big, (*HIGHLIGHT, 64), rect, border_radius=radius)
+            pygame.draw.rect(big, (*HIGHLIGHT, 230), rect, max(2, round(self._k * self.size[0] * 0.02)), radius)
+            self._highlight = _finish(big, self.size)
+        return self._highlight
+
+    def suit_colour(self, suit: int) -> Colour:
+        return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
+
+    # -- drawing at supersampled size -------------------------------------------------------------------------------
+
+    def _radius(self, scale: int) -> int:
+        return max(2, round(self.size[0] * CORNER_RADIUS)) * scale
+
+    def _paper(self) -> pygame.Surface:
+        """A blank card: white paper with a soft gradient and a fine grey edge."""
+        if self._blank is None:
+            W, H = self._big
+            rect, radius = pygame.Rect(0, 0, W, H), self._radius(self._k)
+            paper = _vertical_gradient((W, H), PAPER_TOP, PAPER_BOTTOM)
+            pygame.draw.rect(paper, EDGE, rect, max(1, self._k), radius)
+            _clip_rounded(paper, rect, radius)
+            self._blank = paper
+        return self._blank.copy()
+
+    def _draw_face(self, rank: int, suit: int | None) -> pygame.Surface:
+        s = self._paper()
+        if suit is None:
+            self._draw_joker(s, rank)
+            return s
+        W, H = self._big
+        colour = self.suit_colour(suit)
+        label = "10" if RANKS[rank] == "T" else RANKS[rank]
+        index = _text(label, H * 0.17, colour, max_width=W * 0.26)
+        cx = W * INDEX_CENTRE_X
+        s.blit(index, index.get_rect(midtop=(round(cx), round(H * 0.045))))
+        draw_suit(s, suit, (cx, H * 0.3), H * 0.11, colour)
+        line = max(1, round(self._k * self.size[1] / 170))
+        if RANKS[rank] in COURT_FIGURES:
+            self._draw_court(s, RANKS[rank], suit, colour, line)
+        elif rank == ACE:
+            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.44, colour)
+            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.2, PAPER_TOP)
+            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.12, colour)
+        else:
+            draw_suit(s, suit, (W * 0.62, H * 0.68), H * 0.34, colour)
+        return s
+
+    def _draw_court(self, s: pygame.Surface, rank: str, suit: int, colour: Colour, line: int) -> None:
+        """A framed, double-headed figure (mirrored top to bottom, as on real court cards)."""
+        W, H = self._big
+        panel = pygame.Rect(round(W * 0.3), round(H * 0.05), round(W * 0.64), round(H * 0.9))
+        pygame.draw.rect(s, PANEL, panel, border_radius=self._k * 3)
+        half = pygame.Surface((panel.w, panel.h // 2), pygame.SRCALPHA)
+        frame = _Frame(0, 0, panel.w, panel.h // 2, line)
+        accent = RED if colour != RED else BLUE
+        COURT_FIGURES[rank](half, frame, colour, accent)
+        draw_suit(half, suit, frame.p(0.1, 0.12), frame.len(0.14), colour)
+        s.blit(half, panel.topleft)
+        s.blit(pygame.transform.rotate(half, 180), (panel.x, panel.y + panel.h - half.get_height()))
+        pygame.draw.line(s, GOLD_DARK, (panel.x, panel.centery), (panel.right - 1, panel.centery), line)
+        pygame.draw.rect(s, GOLD, panel, line * 2, border_radius=self._k * 3)
+        pygame.draw.rect(s, colour, panel.inflate(-line * 5, -line * 5), line, border_radius=self._k * 2)
+
+    def _draw_joker(self, s: pygame.Surface, rank: int) -> None:
+        """Vertical JOKER in the index corner, solid red for the big joker, hollow black for the small one."""
+        W, H = self._big
+        big = rank == BIG_JOKER
+        ink = RED if big else BLACK
+        letter_h, step = H * 0.068, H * 0.088
+        stroke = max(2, round(H * 0.008))
+        cx = W * INDEX_CENTRE_X
+        for i, ch in enumerate(JOKER_WORD):
+            glyph = _text(ch, letter_h, ink)
+            if not big:
+                glyph = _outlined(_text(ch, letter_h - 2 * stroke, ink), stroke, ink, PAPER_TOP)
+            s.blit(glyph, glyph.get_rect(midtop=(round(cx), round(H * 0.05 + i * step))))
+        line = max(1, round(self._k * self.size[1] / 170))
+        box = _Frame(W * 0.28, H * 0.3, W * 0.68, H * 0.62, line)
+        (_big_joker_emblem if big else _small_joker_emblem)(s, box)
+
+    def _draw_back(self) -> pygame.Surface:
+        """Deep red with a gold lattice, a double gold frame and a central medallion, inside a white margin."""
+        W, H = self._big
+        s = self._paper()
+        margin = round(W * 0.05)
+        inner = pygame.Rect(0, 0, W, H).inflate(-2 * margin, -2 * margin)
+        field = _vertical_gradient(inner.size, BACK_BRIGHT, BACK_DEEP)
+        step = max(4, round(W * 0.11))
+        thin = max(1, self._k)
+        for d in range(-inner.h, inner.w + inner.h, step):
+            pygame.draw.line(field, GOLD_DARK, (d, 0), (d + inner.h, inner.h), thin)
+            pygame.draw.line(field, GOLD_DARK, (d, 0), (d - inner.h, inner.h), thin)
+        for d in range(-inner.h, inner.w + inner.h, step):  # gold studs where the lattice lines cross
+            for j in range(0, 2 * inner.h // step + 2):
+                pygame.draw.circle(field, GOLD, (d + j * step / 2, j * step / 2), thin * 1.8)
+        radius = self._radius(self._k) - margin // 2
+        _clip_rounded(field, field.get_rect(), max(2, radius))
+        s.blit(field, inner.topleft)
+        pygame.draw.rect(s, GOLD, inner, thin * 2, max(2, radius))
+        pygame.draw.rect(s, GOLD_LIGHT, inner.inflate(-thin * 8, -thin * 8), thin, max(2, radius - thin * 4))
+        cx, cy = inner.center
+        r = W * 0.27
+        pygame.draw.circle(s, GOLD_DARK, (cx, cy), r + thin * 3)
+        pygame.draw.circle(s, BACK_DEEP, (cx, cy), r)
+        pygame.draw.circle(s, GOLD, (cx, cy), r, thin * 2)
+        pygame.draw.circle(s, GOLD_LIGHT, (cx, cy), r * 0.86, thin)
+        for turn in (0.0, math.pi / 8):
+            pygame.draw.polygon(s, GOLD, _star((cx, cy), r * 0.78, r * 0.42, 8, turn - math.pi / 2))
+        pygame.draw.circle(s, BACK_BRIGHT, (cx, cy), r * 0.34)
+        pygame.draw.circle(s, GOLD_LIGHT, (cx, cy), r * 0.34, thin * 2)
+        pygame.draw.polygon(s, GOLD_LIGHT, _star((cx, cy), r * 0.24, r * 0.1, 4, -math.pi / 2))
+        return s
+
+
+# ------------------------------------------------------------------------------------------------ contact sheet
+
+
+def contact_sheet(heights: Sequence[int] = (90, 180), four_colour: bool = False) -> pygame.Surface:
+    """Every face and the back at each height, then a fanned 17-card hand, on a green table."""
+    from game.cards import DeckSpec
+
+    deck = DeckSpec().build()
+    arts = [CardArt(round(h * 0.7), h, four_colour) for h in heights]
+    per_row = 14
+    gap = 8
+    width = max(per_row * (a.size[0] + gap) for a in arts) + gap
+    rows = [(a, deck[i : i + per_row]) for a in arts for i in range(0, len(deck), per_row)]
+    fan_art = arts[-1]
+    height = sum(a.size[1] + gap for a, _ in rows) + fan_art.size[1] + 4 * gap
+    sheet = pygame.Surface((width, height))
+    sheet.fill((18, 92, 58))
+    y = gap
+    for art, cards in rows:
+        x = gap
+        for card in cards:
+            sheet.blit(art.face(card), (x, y))
+            x += art.size[0] + gap
+        if len(cards) < per_row:
+            sheet.blit(art.back(), (x, y))
+        y += art.size[1] + gap
+    hand = sorted(deck[::3][:17], key=lambda c: (c.rank, c.suit or 0))
+    step = round(fan_art.size[0] * 0.34)
+    x, y = gap * 2, y + gap * 2
+    for i, card in enumerate(hand):
+        ox, oy = fan_art.shadow_offset
+        sheet.blit(fan_art.shadow(), (x + ox, y + oy))
+        sheet.blit(fan_art.face(card), (x, y - (fan_art.size[1] // 6 if i in (3, 4) else 0)))
+        if i in (3, 4):
+            sheet.blit(fan_art.highlight(), (x, y - fan_art.size[1] // 6))
+        x += step
+    return sheet
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    import argparse
+    import time
+
+    parser = argparse.ArgumentParser(description="Write a contact sheet of the card art.")
+    parser.add_argument("--sheet", required=True, help="PNG path to write")
+    parser.add_argument("--four-colour", action="store_true")
+    parser.add_argument("--heights", default="90,180", help="comma-separated card heights")
+    args = parser.parse_args(argv)
+    pygame.display.init()
+    pygame.display.set_mode((1, 1), pygame.HIDDEN)
+    started = time.perf_counter()
+    sheet = contact_sheet([int(h) for h in args.heights.split(",")], args.four_colour)
+    print(f"drew the sheet in {time.perf_counter() - started:.2f} s")
+    pygame.image.save(sheet, args.sheet)
+
+
+if __name__ == "__main__":
+    main()
