@@ -312,7 +312,8 @@ def _wing_problem(counts: Counts, body: list[int], total: int) -> Rejection:
         return Rejection("wings_mixed")
     if TWO in body or any(r in JOKERS for r in body):
         return Rejection("two_in_run", {"shape": "airplane"})
-    return Rejection("wings_count", {"triples": k, "extra": extra})
+    cards = f"{extra} card" if extra == 1 else f"{extra} cards"
+    return Rejection("wings_count", {"triples": k, "extra_cards": cards})
 
 
 def reading_from_text(move: str, rules: Ruleset, kind: Kind | None = None) -> Reading | None:

@@ -5,6 +5,7 @@ A rejection is a message key with parameters; `text` renders the English sentenc
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 MESSAGES: dict[str, str] = {
@@ -30,7 +31,7 @@ MESSAGES: dict[str, str] = {
     "four_pairs_distinct": "Four with two pairs needs two pairs of different ranks.",
     "wings_count": (
         "An airplane of {triples} triples needs {triples} single wings or {triples} pair wings; "
-        "you added {extra} cards."
+        "you added {extra_cards}."
     ),
     "wings_reuse_body": "Airplane wings cannot reuse a rank of the airplane's body.",
     "wings_both_jokers": "Both jokers cannot be wings together.",
@@ -46,6 +47,9 @@ MESSAGES: dict[str, str] = {
     "match_over": "The match is over; start a new match.",
 }
 
+# "a" before a vowel sound becomes "an" once a shape or a card count is filled in ("an airplane", "an 8-card").
+AN_BEFORE = re.compile(r"\b([Aa]) (?=[AEIOUaeiou]|8|1[18]\b|1[18]-)")
+
 
 @dataclass(frozen=True, slots=True)
 class Rejection:
@@ -56,7 +60,7 @@ class Rejection:
 
     @property
     def text(self) -> str:
-        return MESSAGES[self.code].format(**self.params)
+        return AN_BEFORE.sub(r"\1n ", MESSAGES[self.code].format(**self.params))
 
     def __str__(self) -> str:
         return self.text
