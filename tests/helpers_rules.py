@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import product
 
+from game import combos
 from game.actions import Action, Bid, Pass, Play
+from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.rules import PASS, classify
+from game.rulesets import STANDARD
 
 LANDLORD = 0
 
@@ -83,3 +87,16 @@ def of_type(events: Iterable[Event], kind: type) -> list:
 def kinds(move: str) -> set[Kind]:
     """Every kind `move` can be read as (empty when it is not a combination)."""
     return {r.kind for r in classify(move)}
+
+
+def brute_force_moves(hand: str, last: str | None = None) -> set[str]:
+    """Every sub-multiset of `hand` whose readings answer `last` (any reading when leading), found by
+    enumeration with `classify` and `answer` only: the reference the move generator must equal."""
+    counts = parse(hand)
+    rules = STANDARD
+    last_reading = combos.reading_from_text(last, rules) if last else None
+    found = set()
+    for part in product(*(range(n + 1) for n in counts)):
+        if any(part) and combos.answer(combos.classify(part, rules), last_reading) is not None:
+            found.add(render(part))
+    return found
