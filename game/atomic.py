@@ -108,7 +108,7 @@ def parse_json(text: str) -> object:
 
 
 _PARTIAL_TOKEN = re.compile(r"(n(u(ll?)?)?|t(r(ue?)?)?|f(a(l(se?)?)?)?|-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?)")
-_PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,3}")
+_PARTIAL_ESCAPE = re.compile(r"u[0-9a-fA-F]{0,4}")  # also a complete escape at the very end
 
 
 def _cut_short(text: str, err: json.JSONDecodeError) -> bool:

@@ -166,6 +166,8 @@ def _describe(value: object) -> str:
 
 def _explain_mismatch(core: dict[str, Any]) -> str | None:
     """Which part of a snapshot disagrees with its own action log, when the log itself replays cleanly."""
+    if core.get("version") != VERSION:
+        return None  # not a snapshot of this format: from_dict names the version problem
     try:
         replayed = Match(core["ruleset"], core["seed"], core.get("first_deal"))
         for raw in core["actions"]:

@@ -1,0 +1,214 @@
+"""Hostile save files (000 §21): each is named in a clear message, set aside intact, and the backup used when good."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from game.match import Match, Phase
+from game.savefile import SaveStore, read_snapshot, upgrade
+from game.serialize import VERSION, to_dict
+from tests.test_savefile import random_action, state
+
+Data = dict[str, Any]
+
+
+def mid_trick(seed: int = 6, settled: int = 0) -> Match:
+    """A match after `settled` scored hands, in its playing phase with a trick on the table and plays behind it."""
+    match, rng = Match("standard", seed), random.Random(seed)
+    while len(match.results) < settled or not (
+        match.phase is Phase.PLAYING and len(match.hand.history) >= 4 and match.hand.last is not None
+    ):
+        match.apply(random_action(match, rng))
+    return match
+
+
+@pytest.fixture
+def saved(tmp_path) -> tuple[SaveStore, Match, Match]:
+    """A store whose match.json holds `latest` and whose match.bak.json holds `previous`, one action earlier."""
+    store, match = SaveStore(tmp_path), mid_trick()
+    previous = Match("standard", match.seed)
+    for action in match.log[:-1]:
+        previous.apply(action)
+    store.save(previous, {"level": "normal"})
+    store.save(match, {"level": "normal"})
+    return store, match, previous
+
+
+def edited(store: SaveStore, change: Callable[[Data], None]) -> bytes:
+    data = json.loads(store.path.read_text())
+    change(data)
+    return json.dumps(data).encode()
+
+
+def extra_card(data: Data) -> None:
+    data["hands"][0] += "7"
+
+
+def lost_card(data: Data) -> None:
+    data["hands"][1] = data["hands"][1][1:]
+
+
+def swapped_cards(data: Data) -> None:
+    low, high = data["hands"][0], data["hands"][1]
+    data["hands"][0], data["hands"][1] = high[-1] + low[1:], high[:-1] + low[0]
+
+
+def bumped_score(data: Data) -> None:
+    data["scores"][0] += 6
+
+
+def illegal_action(data: Data) -> None:
+    data["actions"][-1][1] = (data["actions"][-1][1] + 1) % 3  # the last play made by the wrong seat
+
+
+def unknown_field(data: Data) -> None:
+    data["cheat"] = True
+
+
+def missing_field(data: Data) -> None:
+    del data["hands"]
+
+
+HOSTILE: dict[str, tuple[Callable[[SaveStore], bytes], str]] = {
+    "truncated": (lambda s: s.path.read_bytes()[:-40], "The file is cut short"),
+    "binary": (lambda s: b"\x89PNG\r\n\x1a\n\x00\xff\xfe", "The file is not text"),
+    "not_json": (lambda s: b"version = 1\nseed = 4\n", "The file is not valid JSON (line 1, column 1"),
+    "empty": (lambda s: b"", "The file is empty."),
+    "blank": (lambda s: b"  \n\n", "The file is empty."),
+    "not_an_object": (lambda s: b"[1, 2, 3]", "The file does not hold a saved match."),
+    "future_version": (lambda s: edited(s, lambda d: d.update(version=VERSION + 1)), "newer version of the game"),
+    "old_version": (lambda s: edited(s, lambda d: d.update(version=0)), "The save format 0 is not known."),
+    "no_version": (lambda s: edited(s, lambda d: d.pop("version")), "The save has no version number."),
+    "duplicated_card": (lambda s: edited(s, extra_card), "The saved hands hold duplicated cards: an extra 7."),
+    "missing_card": (lambda s: edited(s, lost_card), "The saved hands are missing cards:"),
+    "cards_moved": (lambda s: edited(s, swapped_cards), "cards were moved between players"),
+    "scores": (lambda s: edited(s, bumped_score), "do not match the hands settled in its log"),
+    "illegal_action": (lambda s: edited(s, illegal_action), "is not legal: It is not your turn."),
+    "unknown_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="poker")), "unknown ruleset 'poker'"),
+    "unknown_field": (lambda s: edited(s, unknown_field), "The save holds a field 'cheat' the game does not know."),
+    "missing_field": (lambda s: edited(s, missing_field), "The save lacks its 'hands' record."),
+}
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_s21_hostile_save_is_named_and_the_backup_is_used(saved, case):
+    store, _, previous = saved
+    make, message = HOSTILE[case]
+    store.path.write_bytes(make(store))
+    loaded = store.load()
+    assert loaded.problem is not None and message in loaded.problem
+    assert "match.json" in loaded.problem and "match.bak.json" in loaded.problem
+    assert loaded.from_backup and loaded.match is not None and state(loaded.match) == state(previous)
+
+
+@pytest.mark.parametrize("case", HOSTILE)
+def test_s21_hostile_save_is_moved_aside_byte_for_byte(saved, case):
+    store, _, _ = saved
+    bad = HOSTILE[case][0](store)
+    store.path.write_bytes(bad)
+    problem = store.load().problem
+    (aside,) = store.directory.glob("corrupt-*.json")
+    assert aside.read_bytes() == bad and aside.name in str(problem)
+
+
+WRONG_TYPES: dict[str, object] = {
+    "ruleset": ["standard"],
+    "seed": "4",
+    "first_deal": 1.5,
+    "actions": {"0": ["next"]},
+    "scores": [0, "0", 0],
+    "phase": 2,
+    "hand_no": True,
+    "deal_no": None,
+    "hands": [17, 17, 20],
+    "winners": "none",
+    "table": [],
+    "saved_at": 1700000000,
+}
+
+
+@pytest.mark.parametrize("field", WRONG_TYPES)
+def test_s21_wrong_type_is_named_with_its_field(saved, field):
+    store, _, _ = saved
+    store.path.write_bytes(edited(store, lambda d: d.update({field: WRONG_TYPES[field]})))
+    problem = store.load().problem
+    assert problem is not None and f"The save's {field!r} should be" in problem
+
+
+def test_s21_bad_action_shape_in_log_is_named(saved):
+    store, _, _ = saved
+    store.path.write_bytes(edited(store, lambda d: d["actions"].insert(2, ["bid", "zero", 1])))
+    problem = store.load().problem
+    assert problem is not None and "The save's action 3 is not legal: malformed seat" in problem
+
+
+def test_s21_good_backup_becomes_the_save_again(saved):
+    store, _, previous = saved
+    store.path.write_bytes(b"")
+    store.load()
+    again = store.load()
+    assert again.problem is None and again.match is not None and state(again.match) == state(previous)
+
+
+def test_s21_missing_save_with_good_backup_says_so(saved):
+    store, _, previous = saved
+    store.path.unlink()
+    loaded = store.load()
+    assert loaded.problem is not None and "(match.json) is missing" in loaded.problem
+    assert loaded.from_backup and loaded.match is not None and state(loaded.match) == state(previous)
+
+
+def test_s21_both_files_bad_gives_no_match_and_both_reasons(saved):
+    store, _, _ = saved
+    store.path.write_bytes(b"")
+    store.directory.joinpath("match.bak.json").write_bytes(b'{"version": 1, "seed"')
+    loaded = store.load()
+    assert loaded.match is None and not loaded.from_backup
+    assert loaded.problem is not None and "The file is empty." in loaded.problem and "cut short" in loaded.problem
+    assert sorted(p.read_bytes() for p in store.directory.glob("corrupt-*.json")) == [b"", b'{"version": 1, "seed"']
+
+
+def test_s21_bad_save_without_backup_says_there_is_none(tmp_path):
+    store = SaveStore(tmp_path)
+    store.path.write_bytes(b"{}")
+    loaded = store.load()
+    assert loaded.match is None and loaded.problem is not None and "no backup" in loaded.problem
+
+
+def test_s21_saving_over_a_bad_file_sets_it_aside_and_keeps_the_good_backup(saved):
+    store, match, previous = saved
+    fresh = SaveStore(store.directory)  # a new session that saves before it ever loads
+    store.path.write_bytes(b"garbage")
+    fresh.save(match, {})
+    assert [p.read_bytes() for p in store.directory.glob("corrupt-*.json")] == [b"garbage"]
+    backup = SaveStore(store.directory)
+    store.path.unlink()
+    assert state(backup.load().match) == state(previous)
+
+
+def test_s23_start_new_match_sets_a_bad_file_aside_instead_of_deleting_it(saved):
+    store, _, _ = saved
+    store.path.write_bytes(b"\x00\x01")
+    SaveStore(store.directory).clear()
+    assert not store.exists()
+    assert [p.read_bytes() for p in store.directory.glob("corrupt-*.json")] == [b"\x00\x01"]
+
+
+def test_older_version_is_upgraded_before_loading(saved):
+    store, match, _ = saved
+    old = json.loads(store.path.read_text())
+    old.update(version=VERSION - 1, moves=old.pop("actions"))
+    rename = {
+        VERSION - 1: lambda d: {
+            **{k: v for k, v in d.items() if k != "moves"},
+            "actions": d["moves"],
+            "version": VERSION,
+        }
+    }
+    restored = read_snapshot(json.dumps(upgrade(old, rename)))[0]
+    assert to_dict(restored) == to_dict(match)
