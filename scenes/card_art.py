@@ -41,11 +41,19 @@ PANEL: Colour = (252, 246, 228)
 BACK_DEEP: Colour = (112, 10, 22)
 BACK_BRIGHT: Colour = (178, 26, 40)
 HIGHLIGHT: Colour = (70, 140, 255)
+LIPS: Colour = (180, 30, 44)
+ERMINE: Colour = (238, 238, 242)
+HAIR_DARK: Colour = (70, 44, 30)
+HAIR_LIGHT: Colour = (150, 90, 40)
+LEAF: Colour = (40, 120, 60)
+MOON: Colour = (60, 62, 74)
+STAR_GREY: Colour = (96, 98, 110)
 
 JOKER_WORD = "JOKER"
 SUPERSAMPLED_HEIGHT = 720  # draw at least this tall (within 2-4x) before scaling down
 CORNER_RADIUS = 0.08  # of the card width
-INDEX_CENTRE_X = 0.15  # of the card width: the rank index column, the part of a fanned card that stays visible
+HEAD_ZOOM = 1.3  # court heads are drawn larger than the box-width unit of the bodies
+INDEX_CENTRE_X = 0.16  # of the card width: the rank index column, the part of a fanned card that stays visible
 
 
 # ---------------------------------------------------------------------------------------------- geometry helpers
@@ -190,18 +198,11 @@ def _disc(surface: pygame.Surface, colour: Colour, centre: Point, radius: float,
     pygame.draw.circle(surface, OUTLINE, centre, radius, line)
 
 
-def _oval(surface: pygame.Surface, colour: Colour, centre: Point, rx: float, ry: float, line: int) -> None:
-    rect = pygame.Rect(0, 0, round(2 * rx), round(2 * ry))
-    rect.center = (round(centre[0]), round(centre[1]))
-    pygame.draw.ellipse(surface, colour, rect)
-    pygame.draw.ellipse(surface, OUTLINE, rect, line)
-
-
 # ------------------------------------------------------------------------------------------------ court figures
 
 
 class _Frame:
-    """Maps unit coordinates of a drawing box to pixels; lengths are in box widths so circles stay round."""
+    """A drawing box: ``p(u, v)`` maps unit coordinates of the box to pixels."""
 
     def __init__(self, x: float, y: float, w: float, h: float, line: int) -> None:
         self.x, self.y, self.w, self.h, self.line = x, y, w, h, line
@@ -215,169 +216,136 @@ class _Frame:
     def len(self, a: float) -> float:
         return a * self.w
 
+    def local(self, u: float, v: float, zoom: float = 1.0) -> _Local:
+        """Coordinates around the point (u, v) in units of ``zoom`` box widths."""
+        return _Local(self.p(u, v), self.w * zoom, self.line)
 
-def _face(s: pygame.Surface, f: _Frame, head: Point, smile: bool = False) -> None:
-    """A round stylised face: skin, eyes, nose, mouth and cheeks."""
-    cx, cy = f.p(*head)
-    _oval(s, SKIN, (cx, cy), f.len(0.125), f.len(0.15), f.line)
+
+class _Local:
+    """Points as offsets from an origin in one square unit, so circles stay round whatever the box's shape."""
+
+    def __init__(self, origin: Point, unit: float, line: int) -> None:
+        self.x, self.y = origin
+        self.unit, self.line = unit, line
+
+    def q(self, du: float, dv: float) -> Point:
+        return (self.x + du * self.unit, self.y + dv * self.unit)
+
+    def qs(self, *d: Point) -> list[Point]:
+        return [self.q(du, dv) for du, dv in d]
+
+    def len(self, a: float) -> float:
+        return a * self.unit
+
+    def rect(self, du: float, dv: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle of size (w, h) units centred on offset (du, dv)."""
+        r = pygame.Rect(0, 0, round(self.len(w)), round(self.len(h)))
+        r.center = (round(self.x + du * self.unit), round(self.y + dv * self.unit))
+        return r
+
+    def curve(self, p0: Point, c: Point, p1: Point, steps: int = 12) -> list[Point]:
+        return _bezier(self.q(*p0), self.q(*c), self.q(*p1), steps)
+
+
+def _face(s: pygame.Surface, h: _Local, smile: bool) -> None:
+    """A round stylised face centred on the local origin: skin, eyes, brows, nose, mouth and cheeks."""
+    thin, lip = max(1, h.line), max(1, round(h.line * 1.5))
+    pygame.draw.ellipse(s, SKIN, h.rect(0, 0, 0.25, 0.3))
+    pygame.draw.ellipse(s, OUTLINE, h.rect(0, 0, 0.25, 0.3), h.line)
     for side in (-1, 1):
-        pygame.draw.circle(s, CHEEK, (cx + side * f.len(0.07), cy + f.len(0.05)), f.len(0.025))
-        _oval(s, OUTLINE, (cx + side * f.len(0.048), cy - f.len(0.01)), f.len(0.016), f.len(0.022), 0)
-        brow = [(cx + side * f.len(0.025), cy - f.len(0.05)), (cx + side * f.len(0.075), cy - f.len(0.055))]
-        pygame.draw.line(s, OUTLINE, *brow, max(1, f.line))
-    pygame.draw.line(s, OUTLINE, (cx, cy), (cx + f.len(0.015), cy + f.len(0.045)), max(1, f.line))
-    mouth = pygame.Rect(0, 0, f.len(0.07), f.len(0.04))
-    mouth.center = (round(cx), round(cy + f.len(0.08)))
+        pygame.draw.circle(s, CHEEK, h.q(side * 0.07, 0.05), h.len(0.025))
+        pygame.draw.ellipse(s, OUTLINE, h.rect(side * 0.048, -0.01, 0.032, 0.044))
+        pygame.draw.line(s, OUTLINE, h.q(side * 0.025, -0.05), h.q(side * 0.075, -0.055), thin)
+    pygame.draw.line(s, OUTLINE, h.q(0, 0), h.q(0.015, 0.045), thin)
+    mouth = h.rect(0, 0.08, 0.07, 0.04)
     if smile:
-        pygame.draw.arc(s, (190, 40, 50), mouth, math.pi * 1.1, math.pi * 1.9, max(1, round(f.line * 1.5)))
+        pygame.draw.arc(s, LIPS, mouth, math.pi * 1.1, math.pi * 1.9, lip)
     else:
-        pygame.draw.line(s, (190, 40, 50), mouth.midleft, mouth.midright, max(1, round(f.line * 1.5)))
+        pygame.draw.line(s, LIPS, mouth.midleft, mouth.midright, lip)
 
 
-def _robe(s: pygame.Surface, f: _Frame, robe: Colour, trim: Colour) -> None:
-    """Shoulders and chest down to the mirror line, with a collar and a centre band."""
-    _shape(
-        s,
-        robe,
-        f.ps((0.0, 1.0), (0.04, 0.84), (0.2, 0.74), (0.4, 0.7), (0.6, 0.7), (0.8, 0.74), (0.96, 0.84), (1.0, 1.0)),
-        f.line,
-    )
-    _shape(s, trim, f.ps((0.42, 0.76), (0.58, 0.76), (0.62, 1.0), (0.38, 1.0)), f.line)
-    for v in (0.83, 0.91):
-        _disc(s, robe, f.p(0.5, v), f.len(0.018), max(1, f.line // 2))
-    pygame.draw.rect(s, SKIN, pygame.Rect(*f.p(0.45, 0.58), f.len(0.1), f.h * 0.14))
-    _shape(s, trim, f.ps((0.28, 0.72), (0.4, 0.68), (0.5, 0.8), (0.6, 0.68), (0.72, 0.72), (0.5, 0.88)), f.line)
+def _robe(s: pygame.Surface, f: _Frame, robe: Colour) -> None:
+    """Shoulders and chest down to the mirror line, with a gold collar and a buttoned centre band."""
+    shoulders = f.ps((0.06, 1.0), (0.1, 0.84), (0.24, 0.75), (0.4, 0.71), (0.6, 0.71), (0.76, 0.75), (0.9, 0.84))
+    _shape(s, robe, [*shoulders, f.p(0.94, 1.0)], f.line)
+    _shape(s, GOLD, f.ps((0.42, 0.76), (0.58, 0.76), (0.62, 1.0), (0.38, 1.0)), f.line)
+    for v in (0.85, 0.93):
+        _disc(s, robe, f.p(0.5, v), f.len(0.02), max(1, f.line // 2))
+    pygame.draw.rect(s, SKIN, pygame.Rect(*f.p(0.44, 0.56), f.len(0.12), f.h * 0.16))
+    _shape(s, GOLD, f.ps((0.27, 0.73), (0.4, 0.68), (0.5, 0.8), (0.6, 0.68), (0.73, 0.73), (0.5, 0.9)), f.line)
 
 
 def _king(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
-    # sword behind the shoulder, hilt held low
-    _shape(s, STEEL, f.ps((0.13, 0.06), (0.16, 0.0), (0.19, 0.06), (0.19, 0.8), (0.13, 0.8)), f.line)
-    _shape(s, GOLD, f.ps((0.05, 0.74), (0.27, 0.74), (0.27, 0.78), (0.05, 0.78)), f.line)
-    _robe(s, f, robe, GOLD)
-    for u in (0.12, 0.28, 0.72, 0.88):  # ermine trim spots
-        _disc(s, (250, 250, 250), f.p(u, 0.86), f.len(0.03), f.line)
-        pygame.draw.circle(s, OUTLINE, f.p(u, 0.86), f.len(0.008))
+    """Bearded, crowned, a sword raised behind the shoulder, ermine on the robe."""
+    _shape(s, STEEL, f.ps((0.13, 0.08), (0.16, 0.02), (0.19, 0.08), (0.19, 0.8), (0.13, 0.8)), f.line)
+    _shape(s, GOLD, f.ps((0.06, 0.74), (0.26, 0.74), (0.26, 0.79), (0.06, 0.79)), f.line)
+    _robe(s, f, robe)
+    for u in (0.2, 0.32, 0.68, 0.8):
+        _disc(s, ERMINE, f.p(u, 0.87), f.len(0.032), f.line)
+        pygame.draw.circle(s, OUTLINE, f.p(u, 0.87), f.len(0.009))
     _disc(s, SKIN, f.p(0.16, 0.86), f.len(0.05), f.line)
-    # hair, face, beard and crown
-    _oval(s, (236, 236, 240), f.p(0.5, 0.47), f.len(0.16), f.len(0.16), f.line)
-    _face(s, f, (0.5, 0.45))
-    cx, cy = f.p(0.5, 0.45)
-    beard = [
-        (cx - f.len(0.125), cy + f.len(0.03)),
-        (cx - f.len(0.06), cy + f.len(0.1)),
-        (cx + f.len(0.06), cy + f.len(0.1)),
-        (cx + f.len(0.125), cy + f.len(0.03)),
-        (cx + f.len(0.1), cy + f.len(0.18)),
-        (cx, cy + f.len(0.26)),
-        (cx - f.len(0.1), cy + f.len(0.18)),
-    ]
-    _shape(s, (236, 236, 240), beard, f.line)
-    tache = [
-        (cx - f.len(0.08), cy + f.len(0.08)),
-        (cx, cy + f.len(0.055)),
-        (cx + f.len(0.08), cy + f.len(0.08)),
-        (cx, cy + f.len(0.075)),
-    ]
-    _shape(s, (236, 236, 240), tache, f.line)
-    top = cy - f.len(0.14)
-    crown = [(cx - f.len(0.15), top)]
-    for i in range(5):
-        x = cx - f.len(0.15) + f.len(0.3) * (i + 0.5) / 5
-        crown += [(x - f.len(0.02), top - f.len(0.06)), (x, top - f.len(0.13)), (x + f.len(0.02), top - f.len(0.06))]
-    crown += [(cx + f.len(0.15), top), (cx + f.len(0.15), top + f.len(0.05)), (cx - f.len(0.15), top + f.len(0.05))]
-    _shape(s, GOLD, crown, f.line)
-    for i in range(5):
-        x = cx - f.len(0.15) + f.len(0.3) * (i + 0.5) / 5
-        _disc(s, GOLD_LIGHT, (x, top - f.len(0.13)), f.len(0.018), max(1, f.line // 2))
+    h = f.local(0.5, 0.45, HEAD_ZOOM)
+    _disc(s, ERMINE, h.q(0, 0.02), h.len(0.16), h.line)
+    _face(s, h, smile=False)
+    beard = h.qs((-0.125, 0.03), (-0.06, 0.1), (0.06, 0.1), (0.125, 0.03), (0.1, 0.18), (0, 0.26), (-0.1, 0.18))
+    _shape(s, ERMINE, beard, h.line)
+    _shape(s, ERMINE, h.qs((-0.08, 0.08), (0, 0.055), (0.08, 0.08), (0, 0.075)), h.line)
+    crown = [h.q(-0.15, -0.14)]
+    tips = [-0.15 + 0.3 * (i + 0.5) / 5 for i in range(5)]
+    for x in tips:
+        crown += h.qs((x - 0.02, -0.2), (x, -0.27), (x + 0.02, -0.2))
+    crown += h.qs((0.15, -0.14), (0.15, -0.09), (-0.15, -0.09))
+    _shape(s, GOLD, crown, h.line)
+    for x in tips:
+        _disc(s, GOLD_LIGHT, h.q(x, -0.27), h.len(0.018), max(1, h.line // 2))
     for i, colour in enumerate((accent, robe, accent)):
-        _disc(s, colour, (cx + f.len(0.09) * (i - 1), top + f.len(0.025)), f.len(0.017), max(1, f.line // 2))
+        _disc(s, colour, h.q(0.09 * (i - 1), -0.115), h.len(0.017), max(1, h.line // 2))
 
 
 def _queen(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
-    hair = (70, 44, 30)
-    cx, cy = f.p(0.5, 0.45)
-    # long hair falling behind the shoulders
-    _shape(
-        s,
-        hair,
-        [
-            (cx - f.len(0.15), cy - f.len(0.06)),
-            (cx - f.len(0.21), cy + f.len(0.3)),
-            (cx + f.len(0.21), cy + f.len(0.3)),
-            (cx + f.len(0.15), cy - f.len(0.06)),
-        ],
-        f.line,
-    )
-    _oval(s, hair, (cx, cy - f.len(0.02)), f.len(0.155), f.len(0.165), f.line)
-    _robe(s, f, robe, GOLD)
-    _face(s, f, (0.5, 0.45), smile=True)
-    fringe = [
-        (cx - f.len(0.13), cy - f.len(0.03)),
-        *_bezier((cx - f.len(0.12), cy - f.len(0.16)), (cx, cy - f.len(0.2)), (cx + f.len(0.13), cy - f.len(0.03))),
-    ]
-    _shape(s, hair, [*fringe, (cx + f.len(0.13), cy - f.len(0.03)), (cx, cy - f.len(0.11))], f.line)
-    top = cy - f.len(0.15)
-    tiara = [(cx - f.len(0.12), top + f.len(0.03))]
+    """Long hair under a tiara, holding a flower."""
+    h = f.local(0.5, 0.45, HEAD_ZOOM)
+    _shape(s, HAIR_DARK, h.qs((-0.15, -0.06), (-0.21, 0.3), (0.21, 0.3), (0.15, -0.06)), h.line)
+    _disc(s, HAIR_DARK, h.q(0, -0.02), h.len(0.16), h.line)
+    _robe(s, f, robe)
+    _face(s, h, smile=True)
+    fringe = [h.q(-0.13, -0.03), *h.curve((-0.12, -0.16), (0, -0.2), (0.13, -0.03)), h.q(0.13, -0.03), h.q(0, -0.11)]
+    _shape(s, HAIR_DARK, fringe, h.line)
+    tiara = [h.q(-0.12, -0.12)]
     for i in range(3):
-        x0 = cx - f.len(0.12) + f.len(0.08) * i
-        tiara += _bezier((x0, top), (x0 + f.len(0.04), top - f.len(0.14)), (x0 + f.len(0.08), top), 8)
-    tiara += [(cx + f.len(0.12), top), (cx + f.len(0.12), top + f.len(0.03))]
-    _shape(s, GOLD, tiara, f.line)
+        x0 = -0.12 + 0.08 * i
+        tiara += h.curve((x0, -0.15), (x0 + 0.04, -0.29), (x0 + 0.08, -0.15), 8)
+    tiara += h.qs((0.12, -0.15), (0.12, -0.12))
+    _shape(s, GOLD, tiara, h.line)
     for i in range(3):
-        _disc(s, accent, (cx - f.len(0.08) + f.len(0.08) * i, top - f.len(0.05)), f.len(0.018), max(1, f.line // 2))
-    # a flower held at the chest
-    stem_top, stem_low = f.p(0.8, 0.6), f.p(0.8, 0.9)
-    pygame.draw.line(s, (40, 120, 60), stem_top, stem_low, max(2, f.line * 2))
+        _disc(s, accent, h.q(-0.08 + 0.08 * i, -0.2), h.len(0.018), max(1, h.line // 2))
+    stem_top = f.p(0.8, 0.6)
+    pygame.draw.line(s, LEAF, stem_top, f.p(0.8, 0.9), max(2, f.line * 2))
     _disc(s, SKIN, f.p(0.8, 0.86), f.len(0.05), f.line)
+    flower = _Local(stem_top, f.w, f.line)
     for i in range(5):
         a = -math.pi / 2 + 2 * math.pi * i / 5
-        _disc(
-            s,
-            accent,
-            (stem_top[0] + f.len(0.045) * math.cos(a), stem_top[1] + f.len(0.045) * math.sin(a)),
-            f.len(0.035),
-            f.line,
-        )
+        _disc(s, accent, flower.q(0.045 * math.cos(a), 0.045 * math.sin(a)), flower.len(0.035), f.line)
     _disc(s, GOLD_LIGHT, stem_top, f.len(0.025), f.line)
 
 
 def _jack(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
-    # halberd over the right shoulder
+    """Young, curly-haired, in a feathered cap, a halberd on the shoulder."""
     pygame.draw.line(s, WOOD, f.p(0.84, 0.08), f.p(0.84, 0.95), max(2, round(f.len(0.03))))
-    _shape(s, STEEL, f.ps((0.84, 0.0), (0.87, 0.1), (0.84, 0.12), (0.81, 0.1)), f.line)
-    _shape(s, STEEL, f.ps((0.85, 0.12), (0.97, 0.1), (0.99, 0.2), (0.97, 0.3), (0.85, 0.26)), f.line)
-    _robe(s, f, robe, GOLD)
+    _shape(s, STEEL, f.ps((0.84, 0.02), (0.87, 0.1), (0.84, 0.12), (0.81, 0.1)), f.line)
+    _shape(s, STEEL, f.ps((0.85, 0.12), (0.96, 0.1), (0.98, 0.2), (0.96, 0.3), (0.85, 0.26)), f.line)
+    _robe(s, f, robe)
     _disc(s, SKIN, f.p(0.84, 0.82), f.len(0.05), f.line)
-    cx, cy = f.p(0.5, 0.45)
-    hair = (150, 90, 40)
+    h = f.local(0.5, 0.45, HEAD_ZOOM)
     for side in (-1, 1):
-        for dy in (0.0, 0.07):
-            _disc(s, hair, (cx + side * f.len(0.13), cy + f.len(dy)), f.len(0.045), f.line)
-    _face(s, f, (0.5, 0.45), smile=True)
-    # a soft cap with a feather
-    feather = [
-        *_bezier(f.p(0.55, 0.28), f.p(0.85, 0.1), f.p(0.98, 0.24), 10),
-        f.p(0.98, 0.24),
-        *_bezier(f.p(0.98, 0.24), f.p(0.8, 0.2), f.p(0.6, 0.33), 10),
-    ]
-    _shape(s, (250, 250, 250), feather, f.line)
-    cap = [
-        *_bezier(
-            (cx - f.len(0.17), cy - f.len(0.08)),
-            (cx - f.len(0.05), cy - f.len(0.33)),
-            (cx + f.len(0.19), cy - f.len(0.12)),
-            14,
-        ),
-        (cx + f.len(0.19), cy - f.len(0.12)),
-    ]
-    _shape(s, accent, cap, f.line)
-    band = [
-        (cx - f.len(0.17), cy - f.len(0.08)),
-        (cx + f.len(0.19), cy - f.len(0.12)),
-        (cx + f.len(0.18), cy - f.len(0.07)),
-        (cx - f.len(0.16), cy - f.len(0.04)),
-    ]
-    _shape(s, GOLD, band, f.line)
+        for dv in (0.0, 0.07):
+            _disc(s, HAIR_LIGHT, h.q(side * 0.13, dv), h.len(0.045), h.line)
+    _face(s, h, smile=True)
+    feather = [*h.curve((0.05, -0.17), (0.3, -0.38), (0.4, -0.22)), *h.curve((0.4, -0.22), (0.25, -0.24), (0.1, -0.12))]
+    _shape(s, ERMINE, feather, h.line)
+    cap = [*h.curve((-0.17, -0.08), (-0.05, -0.33), (0.19, -0.12), 14), h.q(0.19, -0.12)]
+    _shape(s, accent, cap, h.line)
+    _shape(s, GOLD, h.qs((-0.17, -0.08), (0.19, -0.12), (0.18, -0.07), (-0.16, -0.04)), h.line)
 
 
 COURT_FIGURES: dict[str, Callable[[pygame.Surface, _Frame, Colour, Colour], None]] = {
@@ -390,79 +358,60 @@ COURT_FIGURES: dict[str, Callable[[pygame.Surface, _Frame, Colour, Colour], None
 # ------------------------------------------------------------------------------------------------------ jokers
 
 
+def _crescent(centre: Point, r: float, bite: Point, r_bite: float, steps: int = 48) -> list[Point]:
+    """The outline of a disc with an overlapping disc bitten out: the outer arc, then the bite's arc back."""
+    (cx, cy), (bx, by) = centre, bite
+    d, a = math.hypot(bx - cx, by - cy), math.atan2(by - cy, bx - cx)
+    gap = math.acos((r * r + d * d - r_bite * r_bite) / (2 * r * d))
+    cut = math.acos((r_bite * r_bite + d * d - r * r) / (2 * r_bite * d))
+    outer = [a + gap + (2 * math.pi - 2 * gap) * i / steps for i in range(steps + 1)]
+    inner = [a + math.pi + cut - 2 * cut * i / steps for i in range(1, steps)]
+    return [(cx + r * math.cos(t), cy + r * math.sin(t)) for t in outer] + [
+        (bx + r_bite * math.cos(t), by + r_bite * math.sin(t)) for t in inner
+    ]
+
+
 def _big_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
-    """A laughing jester: three-pointed cap with bells over a gold ruff."""
-    cx, cy = f.p(0.5, 0.5)
-    _shape(s, GOLD, _star((cx, cy + f.len(0.2)), f.len(0.36), f.len(0.22), 12, 0.0), f.line)
-    _shape(s, RED, _star((cx, cy + f.len(0.2)), f.len(0.24), f.len(0.15), 12, math.pi / 12), f.line)
-    prongs = (
-        (RED, (cx - f.len(0.1), cy - f.len(0.12)), (cx - f.len(0.5), cy - f.len(0.45)), (cx - f.len(0.44), cy)),
-        (RED, (cx + f.len(0.1), cy - f.len(0.12)), (cx + f.len(0.5), cy - f.len(0.45)), (cx + f.len(0.44), cy)),
-        (GOLD, (cx, cy - f.len(0.14)), (cx - f.len(0.15), cy - f.len(0.55)), (cx + f.len(0.12), cy - f.len(0.56))),
+    """A laughing jester: a three-pointed cap with bells over a gold ruff."""
+    h = f.local(0.5, 0.5)
+    _shape(s, GOLD, _star(h.q(0, 0.2), h.len(0.36), h.len(0.22), 12, 0.0), h.line)
+    _shape(s, RED, _star(h.q(0, 0.2), h.len(0.24), h.len(0.15), 12, math.pi / 12), h.line)
+    prongs = (  # colour, outer edge (start, control, tip), inner edge (control, end)
+        (GOLD, (-0.14, -0.1), (-0.22, -0.5), (0.1, -0.58), (0.04, -0.3), (0.16, -0.1)),
+        (RED, (-0.2, -0.08), (-0.42, -0.52), (-0.46, 0.0), (-0.28, -0.24), (0.0, -0.12)),
+        (RED, (0.2, -0.08), (0.42, -0.52), (0.46, 0.0), (0.28, -0.24), (0.0, -0.12)),
     )
-    for colour, root, ctrl, tip in prongs:
-        side = [
-            *_bezier((cx - f.len(0.2), cy - f.len(0.08)), ctrl, tip, 14),
-            tip,
-            *_bezier(tip, ((ctrl[0] + root[0]) / 2, (ctrl[1] + root[1]) / 2 + f.len(0.05)), root, 14),
-            (cx + f.len(0.2), cy - f.len(0.08)),
-        ]
-        if tip[0] < cx - f.len(0.2):
-            side = [
-                *_bezier((cx + f.len(0.05), cy - f.len(0.1)), ctrl, tip, 14),
-                tip,
-                *_bezier(tip, (ctrl[0] + f.len(0.2), ctrl[1] + f.len(0.2)), (cx - f.len(0.2), cy - f.len(0.08))),
-            ]
-        elif tip[0] > cx + f.len(0.2):
-            side = [
-                *_bezier((cx - f.len(0.05), cy - f.len(0.1)), ctrl, tip, 14),
-                tip,
-                *_bezier(tip, (ctrl[0] - f.len(0.2), ctrl[1] + f.len(0.2)), (cx + f.len(0.2), cy - f.len(0.08))),
-            ]
-        _shape(s, colour, side, f.line)
-        _disc(s, GOLD_LIGHT if colour == RED else RED, tip, f.len(0.05), f.line)
-    _shape(
-        s,
-        GOLD,
-        [
-            (cx - f.len(0.21), cy - f.len(0.1)),
-            (cx + f.len(0.21), cy - f.len(0.1)),
-            (cx + f.len(0.2), cy - f.len(0.03)),
-            (cx - f.len(0.2), cy - f.len(0.03)),
-        ],
-        f.line,
-    )
-    face = (cx, cy + f.len(0.08))
-    _oval(s, SKIN, face, f.len(0.17), f.len(0.15), f.line)
+    for colour, start, ctrl, tip, back, end in prongs:
+        _shape(s, colour, [*h.curve(start, ctrl, tip, 14), *h.curve(tip, back, end, 14), h.q(*end)], h.line)
+    for colour, _start, _ctrl, tip, _back, _end in prongs:
+        _disc(s, RED if colour == GOLD else GOLD_LIGHT, h.q(*tip), h.len(0.05), h.line)
+    _shape(s, GOLD, h.qs((-0.21, -0.1), (0.21, -0.1), (0.2, -0.03), (-0.2, -0.03)), h.line)
+    face = f.local(0.5, 0.5 + 0.08 * f.w / f.h)
+    pygame.draw.ellipse(s, SKIN, face.rect(0, 0, 0.34, 0.3))
+    pygame.draw.ellipse(s, OUTLINE, face.rect(0, 0, 0.34, 0.3), h.line)
     for side in (-1, 1):
-        eye = pygame.Rect(0, 0, f.len(0.07), f.len(0.05))
-        eye.center = (round(face[0] + side * f.len(0.065)), round(face[1] - f.len(0.02)))
-        pygame.draw.arc(s, OUTLINE, eye, 0.15 * math.pi, 0.85 * math.pi, max(1, round(f.line * 1.5)))
-        pygame.draw.circle(s, CHEEK, (face[0] + side * f.len(0.1), face[1] + f.len(0.04)), f.len(0.03))
-    grin = pygame.Rect(0, 0, f.len(0.16), f.len(0.12))
-    grin.center = (round(face[0]), round(face[1] + f.len(0.02)))
-    pygame.draw.arc(s, (170, 20, 30), grin, 1.1 * math.pi, 1.9 * math.pi, max(1, round(f.line * 2)))
-    _disc(s, RED, (face[0], face[1] + f.len(0.02)), f.len(0.03), f.line)
+        pygame.draw.arc(
+            s,
+            OUTLINE,
+            face.rect(side * 0.065, -0.02, 0.07, 0.05),
+            0.15 * math.pi,
+            0.85 * math.pi,
+            max(1, round(h.line * 1.5)),
+        )
+        pygame.draw.circle(s, CHEEK, face.q(side * 0.1, 0.04), face.len(0.03))
+    pygame.draw.arc(s, LIPS, face.rect(0, 0.02, 0.16, 0.12), 1.1 * math.pi, 1.9 * math.pi, max(1, h.line * 2))
+    _disc(s, RED, face.q(0, 0.02), face.len(0.03), h.line)
 
 
 def _small_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
-    """A sleepy crescent moon among stars, in ink and grey: a silhouette nothing like the jester."""
-    cx, cy = f.p(0.5, 0.5)
-    r = f.len(0.38)
-    layer = pygame.Surface(s.get_size(), pygame.SRCALPHA)
-    pygame.draw.circle(layer, OUTLINE, (cx, cy), r + f.line)
-    pygame.draw.circle(layer, (60, 62, 74), (cx, cy), r)
-    pygame.draw.circle(layer, OUTLINE, (cx + r * 0.42, cy - r * 0.2), r * 0.82 + f.line)
-    pygame.draw.circle(layer, (0, 0, 0, 0), (cx + r * 0.42, cy - r * 0.2), r * 0.82)
-    s.blit(layer, (0, 0))
-    eye = pygame.Rect(0, 0, f.len(0.09), f.len(0.06))
-    eye.center = (round(cx - r * 0.62), round(cy - r * 0.05))
-    pygame.draw.arc(s, (240, 240, 240), eye, 1.1 * math.pi, 1.9 * math.pi, max(1, round(f.line * 1.5)))
-    mouth = pygame.Rect(0, 0, f.len(0.1), f.len(0.08))
-    mouth.center = (round(cx - r * 0.55), round(cy + r * 0.38))
-    pygame.draw.arc(s, (240, 240, 240), mouth, 1.2 * math.pi, 1.8 * math.pi, max(1, round(f.line * 1.5)))
+    """A sleepy crescent moon among stars, in ink and grey: a silhouette nothing like the jester's."""
+    m = f.local(0.5, 0.5)
+    _shape(s, MOON, _crescent(m.q(0, 0), m.len(0.38), m.q(0.16, -0.08), m.len(0.31)), m.line)
+    pale, lid = (236, 236, 240), max(1, round(m.line * 1.5))
+    pygame.draw.arc(s, pale, m.rect(-0.24, -0.02, 0.09, 0.06), 1.1 * math.pi, 1.9 * math.pi, lid)
+    pygame.draw.arc(s, pale, m.rect(-0.21, 0.14, 0.1, 0.08), 1.2 * math.pi, 1.8 * math.pi, lid)
     for (u, v), size in (((0.78, 0.22), 0.11), ((0.86, 0.58), 0.07), ((0.62, 0.86), 0.06)):
-        _shape(s, (90, 92, 104), _star(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
+        _shape(s, STAR_GREY, _star(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
 
 
 # ------------------------------------------------------------------------------------------------------- art
@@ -557,10 +506,10 @@ class CardArt:
         W, H = self._big
         colour = self.suit_colour(suit)
         label = "10" if RANKS[rank] == "T" else RANKS[rank]
-        index = _text(label, H * 0.17, colour, max_width=W * 0.26)
+        index = _text(label, H * 0.19, colour, max_width=W * 0.27)
         cx = W * INDEX_CENTRE_X
         s.blit(index, index.get_rect(midtop=(round(cx), round(H * 0.045))))
-        draw_suit(s, suit, (cx, H * 0.3), H * 0.11, colour)
+        draw_suit(s, suit, (cx, H * 0.33), H * 0.12, colour)
         line = max(1, round(self._k * self.size[1] / 170))
         if RANKS[rank] in COURT_FIGURES:
             self._draw_court(s, RANKS[rank], suit, colour, line)
@@ -593,8 +542,8 @@ class CardArt:
         W, H = self._big
         big = rank == BIG_JOKER
         ink = RED if big else BLACK
-        letter_h, step = H * 0.068, H * 0.088
-        stroke = max(2, round(H * 0.008))
+        letter_h, step = H * 0.076, H * 0.094
+        stroke = max(self._k, round(H * 0.009))
         cx = W * INDEX_CENTRE_X
         for i, ch in enumerate(JOKER_WORD):
             glyph = _text(ch, letter_h, ink)

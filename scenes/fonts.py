@@ -1,4 +1,4 @@
-"""The game's shipped fonts (DejaVu Sans, which has the ♠♥♣♦ glyphs), loaded once per size and weight."""
+"""The game's shipped fonts, loaded once per size: DejaVu Sans (Latin, ♠♥♣♦) and WenQuanYi Micro Hei (Chinese)."""
 
 from __future__ import annotations
 
@@ -9,16 +9,15 @@ import pygame
 FONT_DIR = pathlib.Path(__file__).resolve().parent.parent / "assets" / "fonts"
 REGULAR = FONT_DIR / "DejaVuSans.ttf"
 BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
+CJK = FONT_DIR / "wqy-microhei.ttc"  # also has Latin, digits and the suits, so mixed text renders in one go
+CJK_START = 0x2E80  # CJK radicals onwards: ideographs, kana, CJK punctuation, full-width forms
 
-_cache: dict[tuple[int, bool], pygame.font.Font] = {}
+_cache: dict[tuple[pathlib.Path, int], pygame.font.Font] = {}
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The shipped sans font at ``size`` pixels, cached per (size, bold).
-
-    A ``Font`` dies with ``pygame.quit()``, so the cache empties itself then (tests quit and re-init pygame).
-    """
-    key = (size, bold)
+def _load(path: pathlib.Path, size: int) -> pygame.font.Font:
+    """A ``Font`` dies with ``pygame.quit()``, so the cache empties itself then (tests quit and re-init pygame)."""
+    key = (path, size)
     cached = _cache.get(key)
     if cached is not None:
         return cached
@@ -26,5 +25,22 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         pygame.font.init()
     if not _cache:
         pygame.register_quit(_cache.clear)
-    made = _cache[key] = pygame.font.Font(BOLD if bold else REGULAR, size)
+    made = _cache[key] = pygame.font.Font(path, size)
     return made
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped sans font at ``size`` pixels, cached per (size, bold)."""
+    return _load(BOLD if bold else REGULAR, size)
+
+
+def cjk_font(size: int) -> pygame.font.Font:
+    """The shipped Chinese-capable font at ``size`` pixels (one weight only)."""
+    return _load(CJK, size)
+
+
+def font_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
+    """The font that can draw ``text``: DejaVu unless it holds Chinese (or other CJK) characters."""
+    if any(ord(ch) >= CJK_START for ch in text):
+        return cjk_font(size)
+    return font(size, bold)
