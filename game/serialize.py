@@ -46,7 +46,7 @@ def from_dict(data: Any) -> Match:
     if version < 1:
         raise SaveError(f"The save format {version} is not known.")
     ruleset = data.get("ruleset")
-    if ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in RULESETS:
         raise SaveError(f"The save names an unknown ruleset {ruleset!r}.")
     seed, first_deal, actions = data.get("seed"), data.get("first_deal"), data.get("actions")
     if not _is_int(seed) or not (first_deal is None or _is_int(first_deal)) or not isinstance(actions, list):
