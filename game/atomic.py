@@ -24,6 +24,7 @@ T = TypeVar("T")
 
 TEMP_SUFFIX = ".tmp"
 MAX_BYTES = 8 * 1024 * 1024  # far above any real save; a bigger file is not ours
+MAX_REASON = 300  # characters: a reason quoting a huge bad value is cut so it still fits the title screen
 
 
 class Unusable(ValueError):
@@ -121,6 +122,21 @@ def _cut_short(text: str, err: json.JSONDecodeError) -> bool:
     return _PARTIAL_TOKEN.fullmatch(rest) is not None
 
 
+def describe(value: object) -> str:
+    """A JSON value as a message names it: its kind, or the number itself."""
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return str(value) if abs(value) < 10**9 else "a huge number"
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, dict):
+        return "a table"
+    return "a list with something else in it" if isinstance(value, list) else type(value).__name__
+
+
 class GuardedFile(Generic[T]):
     """`<name>.json` and `<name>.bak.json` in `directory`, read through `parse` (which raises Unusable).
 
@@ -211,7 +227,8 @@ class GuardedFile(Generic[T]):
         try:
             return self.parse(decode(data)), data, None
         except Unusable as err:
-            return None, data, str(err)
+            reason = str(err)
+            return None, data, reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
         except Exception as err:  # a save file must never crash the game: say what broke instead
             return None, data, f"The file could not be understood ({type(err).__name__})."
 

@@ -19,7 +19,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from game.actions import from_json
-from game.atomic import GuardedFile, Unusable, parse_json
+from game.atomic import GuardedFile, Unusable, describe, parse_json
 from game.cards import RANK_INDEX, RANK_NAMES, RANKS
 from game.match import Match
 from game.serialize import VERSION, SaveError, from_dict, to_dict
@@ -147,21 +147,7 @@ SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
 def _check_shapes(data: dict[str, Any]) -> None:
     for key, (check, wanted) in SHAPES.items():
         if key in data and not check(data[key]):
-            raise Unusable(f"The save's {key!r} should be {wanted}, but it holds {_describe(data[key])}.")
-
-
-def _describe(value: object) -> str:
-    if value is None:
-        return "nothing (null)"
-    if isinstance(value, bool):
-        return "true/false"
-    if isinstance(value, int | float):
-        return "a number"
-    if isinstance(value, str):
-        return "text"
-    if isinstance(value, dict):
-        return "a table"
-    return "a list with something else in it" if isinstance(value, list) else type(value).__name__
+            raise Unusable(f"The save's {key!r} should be {wanted}, but it holds {describe(data[key])}.")
 
 
 def _explain_mismatch(core: dict[str, Any]) -> str | None:

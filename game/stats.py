@@ -10,7 +10,7 @@ import json
 import pathlib
 from dataclasses import asdict, dataclass, fields, replace
 
-from game.atomic import GuardedFile, Unusable, parse_json
+from game.atomic import GuardedFile, Unusable, describe, parse_json
 from game.scoring import Settlement
 
 STATS_VERSION = 1
@@ -63,7 +63,9 @@ class Stats:
             raise Unusable("The file does not hold statistics.")
         version = data.get("version")
         if version != STATS_VERSION or isinstance(version, bool):
-            raise Unusable(f"The statistics are in an unknown format ({version!r}; this game writes {STATS_VERSION}).")
+            raise Unusable(
+                f"The statistics are in an unknown format ({describe(version)}; this game writes {STATS_VERSION})."
+            )
         names = [f.name for f in fields(cls)]
         for key in data:
             if key != "version" and key not in names:
@@ -71,7 +73,9 @@ class Stats:
         for name in names:
             value = data.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise Unusable(f"The statistics' {name!r} should be a whole number of at least 0, not {value!r}.")
+                raise Unusable(
+                    f"The statistics' {name!r} should be a whole number of at least 0, not {describe(value)}."
+                )
         stats = cls(**{name: data[name] for name in names})
         if not stats.consistent():
             raise Unusable("The statistics contradict themselves (more wins than hands or matches played).")
