@@ -341,7 +341,10 @@ def _jack(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
         for dv in (0.0, 0.07):
             _disc(s, HAIR_LIGHT, h.q(side * 0.13, dv), h.len(0.045), h.line)
     _face(s, h, smile=True)
-    feather = [*h.curve((0.05, -0.17), (0.3, -0.38), (0.4, -0.22)), *h.curve((0.4, -0.22), (0.25, -0.24), (0.1, -0.12))]
+    feather = [
+        *h.curve((-0.05, -0.17), (-0.3, -0.38), (-0.4, -0.22)),
+        *h.curve((-0.4, -0.22), (-0.25, -0.24), (-0.1, -0.12)),
+    ]
     _shape(s, ERMINE, feather, h.line)
     cap = [*h.curve((-0.17, -0.08), (-0.05, -0.33), (0.19, -0.12), 14), h.q(0.19, -0.12)]
     _shape(s, accent, cap, h.line)
@@ -514,11 +517,12 @@ class CardArt:
         if RANKS[rank] in COURT_FIGURES:
             self._draw_court(s, RANKS[rank], suit, colour, line)
         elif rank == ACE:
-            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.44, colour)
-            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.2, PAPER_TOP)
-            draw_suit(s, suit, (W * 0.6, H * 0.6), H * 0.12, colour)
+            pip = (W * 0.65, H * 0.66)
+            draw_suit(s, suit, pip, H * 0.4, colour)
+            draw_suit(s, suit, pip, H * 0.18, PAPER_TOP)
+            draw_suit(s, suit, pip, H * 0.1, colour)
         else:
-            draw_suit(s, suit, (W * 0.62, H * 0.68), H * 0.34, colour)
+            draw_suit(s, suit, (W * 0.68, H * 0.72), H * 0.32, colour)  # clear of a fanned card's visible strip
         return s
 
     def _draw_court(self, s: pygame.Surface, rank: str, suit: int, colour: Colour, line: int) -> None:
@@ -542,7 +546,7 @@ class CardArt:
         W, H = self._big
         big = rank == BIG_JOKER
         ink = RED if big else BLACK
-        letter_h, step = H * 0.076, H * 0.094
+        letter_h, step = H * 0.084, H * 0.1
         stroke = max(self._k, round(H * 0.009))
         cx = W * INDEX_CENTRE_X
         for i, ch in enumerate(JOKER_WORD):
@@ -562,7 +566,7 @@ class CardArt:
         inner = pygame.Rect(0, 0, W, H).inflate(-2 * margin, -2 * margin)
         field = _vertical_gradient(inner.size, BACK_BRIGHT, BACK_DEEP)
         step = max(4, round(W * 0.11))
-        thin = max(1, self._k)
+        thin = max(1, round(W * 0.006))  # in proportion to the card, so small backs stay red rather than gold
         for d in range(-inner.h, inner.w + inner.h, step):
             pygame.draw.line(field, GOLD_DARK, (d, 0), (d + inner.h, inner.h), thin)
             pygame.draw.line(field, GOLD_DARK, (d, 0), (d - inner.h, inner.h), thin)
@@ -618,11 +622,13 @@ def contact_sheet(heights: Sequence[int] = (90, 180), four_colour: bool = False)
     step = round(fan_art.size[0] * 0.34)
     x, y = gap * 2, y + gap * 2
     for i, card in enumerate(hand):
+        lifted = i in (3, 4)  # two selected cards, raised and highlighted as the play scene does
+        top = y - fan_art.size[1] // 6 if lifted else y
         ox, oy = fan_art.shadow_offset
-        sheet.blit(fan_art.shadow(), (x + ox, y + oy))
-        sheet.blit(fan_art.face(card), (x, y - (fan_art.size[1] // 6 if i in (3, 4) else 0)))
-        if i in (3, 4):
-            sheet.blit(fan_art.highlight(), (x, y - fan_art.size[1] // 6))
+        sheet.blit(fan_art.shadow(), (x + ox, top + oy))
+        sheet.blit(fan_art.face(card), (x, top))
+        if lifted:
+            sheet.blit(fan_art.highlight(), (x, top))
         x += step
     return sheet
 
