@@ -410,9 +410,13 @@ def _small_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
     """A sleepy crescent moon among stars, in ink and grey: a silhouette nothing like the jester's."""
     m = f.local(0.5, 0.5)
     _shape(s, MOON, _crescent(m.q(0, 0), m.len(0.38), m.q(0.16, -0.08), m.len(0.31)), m.line)
-    pale, lid = (236, 236, 240), max(1, round(m.line * 1.5))
-    pygame.draw.arc(s, pale, m.rect(-0.24, -0.02, 0.09, 0.06), 1.1 * math.pi, 1.9 * math.pi, lid)
-    pygame.draw.arc(s, pale, m.rect(-0.21, 0.14, 0.1, 0.08), 1.2 * math.pi, 1.8 * math.pi, lid)
+    pale, lid = (236, 236, 240), max(2, m.line * 2)
+    eye = m.rect(-0.25, -0.06, 0.12, 0.08)
+    pygame.draw.arc(s, pale, eye, 1.05 * math.pi, 1.95 * math.pi, lid)
+    for du in (-0.04, 0.0, 0.04):  # lashes of the closed eye
+        pygame.draw.line(s, pale, m.q(-0.25 + du, -0.02), m.q(-0.25 + du * 1.6, 0.01), max(1, m.line))
+    pygame.draw.circle(s, (120, 112, 128), m.q(-0.27, 0.07), m.len(0.035))
+    pygame.draw.arc(s, pale, m.rect(-0.2, 0.12, 0.13, 0.1), 1.15 * math.pi, 1.85 * math.pi, lid)
     for (u, v), size in (((0.78, 0.22), 0.11), ((0.86, 0.58), 0.07), ((0.62, 0.86), 0.06)):
         _shape(s, STAR_GREY, _star(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
 

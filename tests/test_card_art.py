@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.cards import BIG_JOKER, RANK_INDEX, SMALL_JOKER, Card, DeckSpec
-from scenes.card_art import CardArt
+from scenes.card_art import CardArt, main
 
 DECK = DeckSpec().build()
 SIZES = ((42, 60), (126, 180), (210, 300))
@@ -147,3 +147,12 @@ def test_full_deck_renders_well_under_a_second_at_1080p_card_size(screen):
         art.face(c)
     art.back()
     assert time.perf_counter() - started < 1.0
+
+
+def test_contact_sheet_command_writes_a_png_of_the_whole_deck(tmp_path):
+    path = tmp_path / "sheet.png"
+    main(["--sheet", str(path), "--heights", "60"])
+    sheet = pygame.image.load(path)
+    rows_of_cards = -(-len(DECK) // 14)
+    assert sheet.get_height() > (rows_of_cards + 1) * 60  # every face row plus the fanned hand
+    pygame.quit()
