@@ -6,6 +6,7 @@ import pytest
 
 from game import events as ev
 from game.actions import Pass, Play
+from game.cards import RANKS
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
@@ -219,3 +220,59 @@ def test_s16_the_partner_wins_however_many_cards_it_still_holds():
     match = position(["3Q", "K789TJQ", "A"], landlord=0)
     settlement = of_type(script(match, ["Q", "pass", "A"]), ev.HandOver)[0].settlement
     assert settlement.deltas[1] > 0 and len(match.hand.hands[1]) == 7
+
+
+# ----- §5, §8 and RULES.md: one play per turn, suits in straights, choosing a reading -----------------------------
+
+
+def suited(match, ranks: str, suit: int) -> list[int]:
+    return [next(c.id for c in match.deck if c.char == ch and c.suit == suit) for ch in ranks]
+
+
+def test_s05_combination_cards_are_submitted_together_not_on_separate_turns():
+    match = position(["3338", "44", "56"])
+    act(match, 0, "333")
+    assert refusal(match, Play(0, "8")) == "not_your_turn"
+
+
+def test_s08_a_straight_may_mix_suits():
+    match = position(["K", "Q", "J"])
+    mixed = suited(match, "35", 1) + suited(match, "4", 2) + suited(match, "67", 3)
+    match.hand.hands[0] += mixed
+    played = of_type(match.apply(Play(0, "34567", cards=tuple(mixed))), ev.Played)
+    assert played[0].reading.kind is Kind.STRAIGHT
+
+
+def test_s08_a_same_suit_straight_has_no_extra_strength():
+    match = position(["K", "Q", "J"])
+    mixed = suited(match, "35", 1) + suited(match, "4", 2) + suited(match, "67", 3)
+    flush = suited(match, "34567", 0)
+    match.hand.hands[0] += mixed
+    match.hand.hands[1] += flush
+    match.apply(Play(0, "34567", cards=tuple(mixed)))
+    assert refusal(match, Play(1, "34567", cards=tuple(flush))) == "equal_not_higher"
+
+
+def test_rules_md_a_lead_with_several_readings_defaults_to_the_longest_body():
+    match = position(["333444555666K", "Q", "J"])
+    reading = of_type(act(match, 0, "333444555666"), ev.Played)[0].reading
+    assert (reading.kind, reading.length) == (Kind.AIRPLANE, 4)
+
+
+def test_rules_md_the_leader_may_choose_another_reading():
+    match = position(["333444555666K", "Q", "J"])
+    played = of_type(match.apply(Play(0, "333444555666", kind=Kind.AIRPLANE_SINGLES)), ev.Played)
+    assert (played[0].reading.kind, played[0].reading.length) == (Kind.AIRPLANE_SINGLES, 3)
+
+
+def test_rules_md_the_chosen_reading_is_what_the_next_player_must_answer():
+    match = position(["333444555666K", "777888999TJQ", "J"])
+    match.apply(Play(0, "333444555666", kind=Kind.AIRPLANE_SINGLES))
+    assert match.legal_moves() == ["777888999TJQ", "pass"]
+
+
+def test_rules_md_following_uses_the_reading_that_answers():
+    match = position(["333444555TJQK", "666777888999", "J"])
+    act(match, 0, "333444555TJQ")
+    reading = of_type(act(match, 1, "666777888999"), ev.Played)[0].reading
+    assert (reading.kind, reading.length, reading.top) == (Kind.AIRPLANE_SINGLES, 3, RANKS.index("9"))

@@ -6,9 +6,9 @@ import pytest
 
 from game import events as ev
 from game.actions import Abandon, NextHand
-from game.match import Phase
+from game.match import Match, Phase
 from game.reasons import IllegalAction
-from tests.helpers_rules import of_type, position, script
+from tests.helpers_rules import bid_all, of_type, position, script
 
 # Plain hands with no doubling: the landlord (seat 0) leads 3, farmer 1 answers 4, farmer 2 passes.
 LANDLORD_WINS = (["35", "4K", "6Q"], ["3", "4", "pass", "5"])
@@ -68,6 +68,12 @@ def test_s17_changes_are_added_to_cumulative_scores():
     assert match.scores == [9, -9, 0]
 
 
+def test_s17_face_values_of_five_ten_and_king_do_not_score():
+    plain = settle(*LANDLORD_WINS, bid=2)
+    faces = settle(["5T", "6K", "7Q"], ["5", "6", "pass", "T"], bid=2)
+    assert faces.deltas == plain.deltas
+
+
 # ----- §18 what doubles the score --------------------------------------------------------------------------------
 
 
@@ -109,6 +115,18 @@ def test_s18_a_straight_does_not_double():
 
 def test_s18_an_unused_bomb_does_not_double():
     assert doublings(["3K", "4A", "6QQQQ"], ["3", "4", "pass", "K"]) == ()
+
+
+def test_s18_cards_left_in_hand_carry_no_penalty():
+    few = settle(*FARMERS_WIN, bid=1)
+    many = settle(["35K", "46", "7Q89TJQKA2222"], FARMERS_WIN[1], bid=1)
+    assert many.deltas == few.deltas and many.doublings == ()
+
+
+def test_s18_a_redeal_adds_no_multiplier():
+    match = Match("standard", seed=3)
+    bid_all(match, [0, 0, 0, 0, 0, 0, 1, 0, 0])
+    assert (match.phase, match.hand.bid, match.multiplier, match.hand.doublings) == (Phase.PLAYING, 1, 1, [])
 
 
 # ----- §19 spring and reverse spring ---------------------------------------------------------------------------
