@@ -114,7 +114,7 @@ def upgrade(data: object, upgraders: dict[int, Upgrader] = UPGRADERS) -> object:
     """Bring an older save up to the current version, one version at a time."""
     while isinstance(data, dict) and _is_int(version := data.get("version")) and version < VERSION:
         if version not in upgraders:
-            break
+            raise Unusable(f"The save format {version} is not known.")
         data = upgraders[version](data)
     return data
 
