@@ -157,6 +157,12 @@ class GuardedFile(Generic[T]):
     def read(self) -> Outcome[T]:
         """The primary if it is good, else the backup if it is good. Bad files are moved aside. Never raises."""
         self._good = None
+        try:
+            return self._read()
+        except OSError as err:  # the directory itself cannot be looked at
+            return Outcome(None, f"The {self.label} in {self.directory} cannot be read: {_reason(err)}.", False)
+
+    def _read(self) -> Outcome[T]:
         if self.primary.is_file():
             value, data, reason = self._check(self.primary)
             if reason is None:
@@ -233,7 +239,10 @@ class GuardedFile(Generic[T]):
             return None, data, f"The file could not be understood ({type(err).__name__})."
 
     def _restore_primary(self, data: bytes) -> None:
-        """Put the good backup back under the primary's name, so the next start finds a clean save."""
+        """Put the good backup back under the primary's name, so the next start finds a clean save (unless a bad
+        primary could not be moved aside: it is never overwritten)."""
+        if self.primary.exists():
+            return
         try:
             write_atomic(self.primary, data)
         except OSError:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import pathlib
 import random
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from game import atomic
 from game.match import Match, Phase
 from game.savefile import SaveStore, read_snapshot, upgrade
 from game.serialize import VERSION, to_dict
@@ -212,3 +215,25 @@ def test_older_version_is_upgraded_before_loading(saved):
     }
     restored = read_snapshot(json.dumps(upgrade(old, rename)))[0]
     assert to_dict(restored) == to_dict(match)
+
+
+def refuse(*_args: object) -> None:
+    raise PermissionError(errno.EACCES, "Permission denied")
+
+
+def test_s21_bad_save_that_cannot_be_moved_aside_is_never_overwritten(saved, monkeypatch):
+    store, _, previous = saved
+    store.path.write_bytes(b"{")
+    monkeypatch.setattr(atomic, "move_aside", refuse)
+    loaded = store.load()
+    assert loaded.problem is not None and "could not be moved aside (Permission denied)" in loaded.problem
+    assert loaded.match is not None and state(loaded.match) == state(previous)
+    assert store.path.read_bytes() == b"{"
+
+
+def test_s21_unreadable_save_directory_is_a_problem_not_a_crash(saved, monkeypatch):
+    store, _, _ = saved
+    monkeypatch.setattr(pathlib.Path, "is_file", refuse)
+    loaded = store.load()
+    assert loaded.match is None and loaded.problem is not None
+    assert loaded.problem.endswith("cannot be read: Permission denied.")
