@@ -1,0 +1,83 @@
+"""Dou Dizhu: parse the command line and start the game (or the headless demo)."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description="Dou Dizhu (Fight the Landlord) against two bots.")
+    parser.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
+    parser.add_argument("--size", default="1280x720", help="window size with --windowed (default 1280x720)")
+    parser.add_argument("--saves", metavar="DIR", help="where the match is saved (default: saves/)")
+    parser.add_argument("--seed", type=int, help="seed for the matches' deals (default: a fresh one)")
+    parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
+    parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
+    parser.add_argument("--hands", type=int, default=1, help="hands the demo plays (default 1)")
+    parser.add_argument("--screenshots", metavar="DIR", help="the demo saves one PNG per scene here")
+    return parser.parse_args(argv)
+
+
+def no_display() -> bool:
+    """On Linux without X11 or Wayland, and without SDL's dummy driver, no window can open."""
+    if not sys.platform.startswith("linux") or os.environ.get("SDL_VIDEODRIVER"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def size_of(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ["SDL_AUDIODRIVER"] = "dummy"
+    elif no_display():
+        print("No display found: run `python main.py --headless --autoplay` to watch a demo without a screen.")
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.savefile import SaveStore, default_directory
+    from scenes.demo import Demo, report
+    from scenes.game import Game
+    from scenes.title import TitleScene
+
+    try:
+        size = size_of(args.size)
+    except ValueError:
+        print(f"--size must look like 1280x720, not {args.size!r}")
+        return 2
+    if args.headless:
+        if not args.autoplay:
+            print("--headless only runs the demo: add --autoplay (and --hands N).")
+            return 2
+        store = SaveStore(Path(args.saves)) if args.saves else None
+        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True)
+        shots = Path(args.screenshots) if args.screenshots else None
+        try:
+            times = Demo(game, args.hands, shots).run()
+        finally:
+            game.close()
+        print("\n".join(report(times)))
+        return 0
+    try:
+        game = Game(size, fullscreen=not args.windowed, store=SaveStore(default_directory(args.saves)), seed=args.seed)
+    except pygame.error as failed:
+        print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
+        return 2
+    game.demo = args.autoplay
+    game.table_settings.auto = args.autoplay
+    game.switch(TitleScene(game))
+    game.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,80 @@
+"""The headless attract mode: bots in every seat play N hands through every scene at a fixed dt, one PNG is
+saved per scene, and frame times (the work of a frame, not a sleep) are reported per scene."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import defaultdict
+from pathlib import Path
+
+import pygame
+
+from scenes.game import Game
+from scenes.scene import Scene
+from scenes.title import TitleScene
+
+DT = 1 / 60
+FRAME_LIMIT = 60 * 60 * 20  # twenty minutes of table time: a demo that has not finished by then is stuck
+
+
+class DemoStuck(RuntimeError):
+    """The demo did not finish its hands in FRAME_LIMIT frames."""
+
+
+def percentiles(samples: list[float]) -> tuple[float, float, float]:
+    """(p50, p99, max) of frame times in ms."""
+    if len(samples) < 2:
+        only = samples[0] if samples else 0.0
+        return only, only, only
+    cuts = statistics.quantiles(samples, n=100)
+    return cuts[49], cuts[98], max(samples)
+
+
+class Demo:
+    def __init__(self, game: Game, hands: int, shots: Path | None = None) -> None:
+        self.game, self.hands, self.shots = game, hands, shots
+        self.times: dict[str, list[float]] = defaultdict(list)
+        self.saved: list[str] = []
+        self.shooting = 0.0  # ms spent writing PNGs inside a frame: the demo's cost, not the game's
+        game.on_leave = self.shoot
+        if shots is not None:
+            shots.mkdir(parents=True, exist_ok=True)
+
+    def shoot(self, scene: Scene) -> None:
+        """Save what is on screen as the scene's picture, once per scene, as it hands over to the next."""
+        if self.shots is None or scene.name in self.saved or not self.times.get(scene.name):
+            return
+        start = time.perf_counter()
+        self.saved.append(scene.name)
+        pygame.image.save(self.game.screen, self.shots / f"{len(self.saved):02d}_{scene.name}.png")
+        self.shooting += (time.perf_counter() - start) * 1000
+
+    def finished(self) -> bool:
+        session, scene = self.game.session, self.game.scene
+        played = len(session.match.results) if session is not None else 0
+        return played >= self.hands and scene.name == "settlement" and getattr(scene, "shown", 0) >= 1.0
+
+    def run(self) -> dict[str, list[float]]:
+        game = self.game
+        game.switch(TitleScene(game))
+        for _ in range(FRAME_LIMIT):
+            name = game.scene.name
+            self.shooting = 0.0
+            start = time.perf_counter()
+            game.step(DT)
+            self.times[name].append((time.perf_counter() - start) * 1000 - self.shooting)
+            if self.finished():
+                self.shoot(game.scene)
+                return self.times
+            if not game.running:
+                return self.times
+        raise DemoStuck(f"the demo did not finish {self.hands} hands in {FRAME_LIMIT} frames")
+
+
+def report(times: dict[str, list[float]]) -> list[str]:
+    lines = [f"{'scene':<12}{'frames':>8}{'p50 ms':>9}{'p99 ms':>9}{'max ms':>9}"]
+    for name, samples in times.items():
+        p50, p99, worst = percentiles(samples)
+        lines.append(f"{name:<12}{len(samples):>8}{p50:>9.2f}{p99:>9.2f}{worst:>9.2f}")
+    return lines

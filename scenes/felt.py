@@ -1,0 +1,41 @@
+"""The green felt table drawn by code for any window size: a lit centre, woven grain, a vignette and a gold rim."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+CENTRE = np.array([22, 122, 70], dtype=np.float32)
+EDGE = np.array([5, 44, 26], dtype=np.float32)
+
+_cache: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The background for a window size, made once and kept (convert()ed for fast blits)."""
+    if size in _cache:
+        return _cache[size]
+    w, h = size
+    x = (np.arange(w, dtype=np.float32) - w / 2) / (w / 2)
+    y = (np.arange(h, dtype=np.float32) - h * 0.42) / (h / 2)
+    d = np.sqrt(x[:, None] ** 2 * 0.8 + y[None, :] ** 2)
+    light = np.clip(1.0 - d * 0.62, 0.0, 1.0) ** 1.4
+    rng = np.random.default_rng(7)
+    grain = rng.normal(0.0, 0.035, (w, h)).astype(np.float32)
+    weave = 0.018 * np.sin(np.arange(w, dtype=np.float32)[:, None] * 1.7) * np.sin(np.arange(h)[None, :] * 1.9)
+    k = np.clip(light + grain + weave, 0.0, 1.05)[..., None]
+    rgb = EDGE + (CENTRE - EDGE) * k
+    surface = pygame.Surface(size)
+    pygame.surfarray.blit_array(surface, np.clip(rgb, 0, 255).astype(np.uint8))
+    ring = pygame.Surface(size, pygame.SRCALPHA)
+    oval = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.5))
+    oval.center = (w // 2, int(h * 0.42))
+    pygame.draw.ellipse(ring, (255, 230, 150, 26), oval, max(2, h // 360))
+    pygame.draw.ellipse(ring, (0, 0, 0, 22), oval.inflate(h // 60, h // 60), max(1, h // 540))
+    surface.blit(ring, (0, 0))
+    _cache[size] = made = surface.convert()
+    return made
+
+
+def clear() -> None:
+    _cache.clear()

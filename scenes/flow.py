@@ -1,0 +1,99 @@
+"""Moving between matches and scenes: new match, continue, play again, new game, back to the title.
+
+Every change to the match still goes through `Session.apply`; these functions only pick the scene that
+shows the match's current phase.
+"""
+
+from __future__ import annotations
+
+from game import events as ev
+from game.actions import Abandon, NextHand
+from game.match import Match, Phase
+from scenes.session import Notice, Session, TableSettings
+
+
+def open_session(game, match: Match) -> Session:
+    session = Session(match, game.table_settings, game.store, game.pool, demo=game.demo)
+    session.relayout(game.geo)
+    game.session = session
+    return session
+
+
+def show(game, session: Session) -> None:
+    """Switch to the scene for the match's phase (a restored match opens where it was left)."""
+    from scenes.bidding import BiddingScene
+    from scenes.play import PlayScene
+    from scenes.settlement import SettlementScene
+
+    if session.match.phase is Phase.BIDDING:
+        game.switch(BiddingScene(game, session))
+        return
+    game.switch(PlayScene(game, session))
+    if session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        game.scene.settling = True
+        game.push(SettlementScene(game, session))
+
+
+def new_match(game, ruleset: str) -> None:
+    """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match')."""
+    if game.store is not None:
+        try:
+            game.store.clear()
+        except OSError as refused:
+            game.problem = str(refused)
+    match = Match(ruleset, game.seeds.randrange(2**31))
+    session = open_session(game, match)
+    hand = match.hand
+    session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=False)])
+    session.save()
+    show(game, session)
+
+
+def continue_match(game) -> None:
+    """Restore the saved match and its table settings; a problem goes back to the title screen."""
+    loaded = game.store.load()
+    game.problem = loaded.problem
+    if loaded.match is None:
+        return
+    game.table_settings = TableSettings.from_dict(dict(loaded.table))
+    session = open_session(game, loaded.match)
+    restore_table(session)
+    show(game, session)
+
+
+def restore_table(session: Session) -> None:
+    """Lay out a restored hand without replaying animations: the bids so far, or the last play on the table."""
+    hand = session.match.hand
+    for seat, value in hand.bids:
+        session.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+    if hand.last is not None:
+        cards = hand.played[-len(hand.last.move) :]
+        positions = session.play_positions(hand.last.seat, len(cards))
+        session.board.set_play(hand.last.seat, cards, positions, positions[0])
+        for card, pos in zip(cards, positions, strict=True):
+            session.board.sprites[card].pos, session.board.sprites[card].tween = pos, None
+    if session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        session.reveal = {s: list(hand.hands[s]) for s in range(session.match.players) if s != 0 and hand.hands[s]}
+        for seat in session.reveal:
+            session.board.drop_play(seat)
+
+
+def play_again(game, session: Session) -> None:
+    session.apply(NextHand())
+    show(game, session)
+
+
+def abandon_hand(game, session: Session) -> None:
+    """New game mid-hand: the hand is dropped without score and new cards are dealt (000 §21)."""
+    session.apply(Abandon())
+    show(game, session)
+
+
+def to_title(game) -> None:
+    from scenes.title import TitleScene
+
+    if game.session is not None:
+        game.session.save()
+        game.session.thinker.cancel()
+    game.session = None
+    game.switch(TitleScene(game))

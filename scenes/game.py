@@ -1,0 +1,180 @@
+"""The game shell: the display, the scene stack, input dispatch and the frame loop.
+
+`step(dt)` is one frame (events, update, draw, flip) and takes its time from the caller, so tests and the
+headless demo run at a fixed dt; only `run()` reads the clock.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import pygame
+from pygame._sdl2 import controller
+
+from game.rulesets import STANDARD
+from scenes import felt, text, widgets
+from scenes.card_art import CardArt
+from scenes.input import Act, Input, Inputs, Opener, open_controller
+from scenes.layout import Layout, load_layout
+from scenes.scene import Scene
+from scenes.session import TableSettings
+
+WINDOWED = (1280, 720)
+CARD_SIZES = ("hand", "table", "mini")
+DEMO_PACE = 0.3  # the demo's bots think for 0.15-0.36 s instead of 0.5-1.2 s
+MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
+
+
+class Game:
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool = True,
+        store: Any = None,
+        opener: Opener = open_controller,
+        layout: Layout | None = None,
+        seed: int | None = None,
+        demo: bool = False,
+    ) -> None:
+        pygame.display.init()  # no pygame.init(): the game has no sound, so no audio device is opened
+        pygame.font.init()
+        pygame.joystick.init()
+        controller.init()
+        pygame.display.set_caption("Dou Dizhu · Fight the Landlord")
+        self.fullscreen = fullscreen
+        self.windowed = size or WINDOWED
+        self.screen = self._open()
+        self.layout = layout or load_layout()
+        self.deck = STANDARD.deck.build()  # every face the art may be asked for
+        self.inputs = Inputs(opener)
+        # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        self.store = store
+        self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
+        self.demo = demo  # bots in every seat, scenes move on by themselves
+        self.table_settings = TableSettings(pace=DEMO_PACE if demo else 1.0)
+        self.problem: str | None = None  # a save problem for the title screen
+        self.session: Any = None  # the scenes.session.Session being played, if any
+        self.stack: list[Scene] = []
+        self.running = True
+        self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
+        self.refit()
+
+    # ----- display ------------------------------------------------------------------------------------
+
+    def _open(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.windowed)
+
+    def refit(self) -> None:
+        """Fit the layout, card art and caches to the current window."""
+        self.geo = self.layout.fit(self.screen.get_size())
+        self.art = {name: CardArt(*self.geo[f"card_{name}"].size) for name in CARD_SIZES}
+        self._draw_cards()
+        text.clear()
+        widgets.clear()
+        felt.clear()
+        felt.felt(self.screen.get_size())
+        if self.session is not None:
+            self.session.relayout(self.geo)
+        for scene in self.stack:
+            scene.relayout()
+
+    def _draw_cards(self) -> None:
+        """Draw every card image now, at load time, so no frame ever waits for one."""
+        for art in self.art.values():
+            for card in self.deck:
+                art.face(card)
+            art.back()
+            art.shadow()
+            art.highlight()
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.screen = self._open()
+        self.refit()
+
+    # ----- the stack ----------------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene:
+        return self.stack[-1]
+
+    def push(self, scene: Scene) -> None:
+        if self.stack:
+            self._leaving(self.scene)
+            self.scene.pause()
+        self.stack.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        leaving = self.stack.pop()
+        self._leaving(leaving)
+        leaving.exit()
+        if self.stack:
+            self.scene.resume()
+
+    def switch(self, scene: Scene) -> None:
+        """Replace the whole stack (title -> bidding -> play -> ...)."""
+        while self.stack:
+            leaving = self.stack.pop()
+            self._leaving(leaving)
+            leaving.exit()
+        self.stack.append(scene)
+        scene.enter()
+
+    def _leaving(self, scene: Scene) -> None:
+        if self.on_leave is not None:
+            self.on_leave(scene)
+
+    # ----- frames -------------------------------------------------------------------------------------
+
+    def step(self, dt: float) -> None:
+        """One frame: input, update by `dt`, draw, flip."""
+        for event in pygame.event.get():
+            if event.type == pygame.WINDOWSIZECHANGED and not self.fullscreen:
+                self.screen = pygame.display.get_surface()
+                self.refit()
+            for action in self.inputs.translate(event):
+                self.dispatch(action)
+        if not self.running:
+            return
+        self.scene.update(min(dt, MAX_DT))
+        self.draw(self.screen)
+        pygame.display.flip()
+
+    def dispatch(self, action: Input) -> None:
+        if action.act is Act.QUIT:
+            self.quit()
+        elif action.act is Act.FULLSCREEN:
+            self.toggle_fullscreen()
+        elif self.stack:
+            self.scene.handle(action)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        bottom = len(self.stack) - 1
+        while bottom > 0 and self.stack[bottom].overlay:
+            bottom -= 1
+        for scene in self.stack[bottom:]:
+            scene.draw(surface)
+
+    def run(self) -> None:
+        clock = pygame.time.Clock()
+        while self.running:
+            self.step(clock.tick(60) / 1000)
+        self.close()
+
+    def quit(self) -> None:
+        """Leave the game; the match in progress is saved first (closing the window saves, 000 §21)."""
+        if self.session is not None:
+            self.session.save()
+        self.running = False
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        pygame.quit()

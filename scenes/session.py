@@ -1,0 +1,415 @@
+"""A match in progress as the scenes see it: the match, the table settings, the save, the bots' worker,
+and the card sprites and notices that turn the core's events into something to watch.
+
+Game state changes only through `Session.apply`, which calls `Match.apply` and then saves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+import pygame
+
+from game import bots
+from game import events as ev
+from game.actions import Action
+from game.cards import RANKS
+from game.kinds import Kind
+from game.match import Match
+from game.observe import Observation, observe
+from game.scoring import DOUBLING_NAMES
+from scenes.board import RAISE, Board, row_positions, spread
+from scenes.layout import Fitted
+from scenes.thinker import Thinker
+from scenes.tween import out_back
+
+HUMAN = 0
+SEAT_ZONES = {0: "south", 1: "east", 2: "west"}  # seats follow play order counter-clockwise: next is on the right
+SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin"}
+DEAL_GAP = 0.045  # seconds between two dealt cards
+FLIGHT = 0.30
+SORTS = ("rank", "groups")
+BANNER_KINDS = {
+    Kind.BOMB: "BOMB!",
+    Kind.ROCKET: "ROCKET!",
+    Kind.AIRPLANE: "Airplane",
+    Kind.AIRPLANE_SINGLES: "Airplane",
+    Kind.AIRPLANE_PAIRS: "Airplane",
+    Kind.STRAIGHT: "Straight",
+    Kind.PAIR_RUN: "Pair run",
+}
+
+
+@dataclass
+class TableSettings:
+    """Settings that matter to the table and travel with the save."""
+
+    auto: bool = False
+    level: str = bots.DEFAULT_LEVEL
+    counter: bool = True
+    auto_interval: float = 1.0  # seconds Auto waits before acting for you
+    pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
+        known = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        settings = cls(**known)
+        if settings.level not in bots.LEVELS:
+            settings.level = bots.DEFAULT_LEVEL
+        return settings
+
+
+@dataclass
+class Notice:
+    """A timed piece of text: a seat's bubble, a banner, or the message line."""
+
+    text: str
+    remaining: float
+    tone: str = "info"  # info, warn, big, win
+    age: float = 0.0
+
+
+@dataclass
+class Deal:
+    """The deal animation's clock: which card lands when."""
+
+    schedule: list[tuple[int, float]]  # (seat, landing time) per dealt card
+    elapsed: float = 0.0
+
+    def landed(self, seat: int) -> int:
+        return sum(1 for s, t in self.schedule if s == seat and t <= self.elapsed)
+
+    @property
+    def launched(self) -> int:
+        return sum(1 for _, t in self.schedule if t - FLIGHT <= self.elapsed)
+
+    @property
+    def over(self) -> bool:
+        return self.elapsed >= self.schedule[-1][1] + 0.35
+
+
+@dataclass
+class Flip:
+    """The kitty turning face up, then (after `hold`) joining the landlord's hand."""
+
+    elapsed: float = 0.0
+    duration: float = 0.45
+    hold: float = 0.9
+    joined: bool = False
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.elapsed / self.duration)
+
+
+@dataclass
+class Session:
+    match: Match
+    settings: TableSettings = field(default_factory=TableSettings)
+    store: Any = None  # a game.savefile.SaveStore, or None when nothing is saved
+    pool: Any = None  # the Game's ThreadPoolExecutor
+    demo: bool = False  # bots in every seat, including yours
+
+    def __post_init__(self) -> None:
+        self.board = Board()
+        self.thinker = Thinker(self.pool)
+        self.rng = random.Random(self.match.seed * 7919 + 17)  # presentation only: pauses, deal order of sprites
+        self.bubbles: dict[int, Notice] = {}
+        self.banner: Notice | None = None
+        self.message: Notice | None = None
+        self.deal: Deal | None = None
+        self.flip: Flip | None = None
+        self.reveal: dict[int, list[int]] = {}
+        self.selected: set[int] = set()
+        self.cursor = 0
+        self.sort = SORTS[0]
+        self.shake = 0.0
+        self.round_over = False
+        self.geo: Fitted | None = None
+
+    # ----- state ---------------------------------------------------------------------------------------
+
+    def view(self, seat: int = HUMAN) -> Observation:
+        return observe(self.match, seat)
+
+    def bot_seat(self, seat: int) -> bool:
+        """Does a bot act for this seat now (an opponent, or you with Auto on)?"""
+        return seat != HUMAN or self.settings.auto or self.demo
+
+    def turn_key(self) -> Hashable:
+        hand = self.match.hand
+        return (hand.number, hand.deal_no, len(hand.bids), len(hand.history), self.match.turn)
+
+    def bot_turn(self, decide: Callable[[Observation, str], Any]) -> tuple[int, Any] | None:
+        """Drive the seat to act when a bot plays it: ask the worker once, then (seat, decision) when it is
+        ready and the thinking pause is over; None meanwhile, or when the seat is yours."""
+        seat = self.match.turn
+        if seat is None or not self.bot_seat(seat):
+            return None
+        key = self.turn_key()
+        if not self.thinker.busy_with(key):
+            self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
+            return None
+        ready, decision = self.thinker.take(key)
+        return (seat, decision) if ready else None
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        """Apply through the core (raises IllegalAction untouched), animate what happened, save."""
+        events = self.match.apply(action)
+        self.thinker.cancel()
+        self.absorb(events)
+        self.save()
+        return events
+
+    def save(self) -> None:
+        if self.store is None:
+            return
+        try:
+            self.store.save(self.match, self.settings.to_dict())
+        except OSError as refused:  # atomic.WriteFailed carries a player-facing message
+            self.say(str(refused), 5.0, "warn")
+
+    def pause_for(self, seat: int) -> float:
+        """A natural thinking pause for a bot (or Auto's interval for you), in table seconds."""
+        if seat == HUMAN and self.settings.auto:
+            return self.settings.auto_interval
+        return self.rng.uniform(0.5, 1.2) * self.settings.pace
+
+    def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
+        self.message = Notice(text, seconds, tone)
+
+    # ----- geometry -------------------------------------------------------------------------------------
+
+    def card_size(self, size: str) -> tuple[int, int]:
+        assert self.geo is not None
+        return self.geo[f"card_{size}"].size
+
+    def zone(self, kind: str, seat: int) -> pygame.Rect:
+        assert self.geo is not None
+        return self.geo[f"{kind}_{SEAT_ZONES[seat]}"]
+
+    def pile_point(self, seat: int) -> tuple[float, float]:
+        w, h = self.card_size("mini")
+        r = self.zone("pile", seat)
+        return (r.centerx - w / 2, r.centery - h / 2)
+
+    def deck_point(self, size: str = "mini") -> tuple[float, float]:
+        assert self.geo is not None
+        w, h = self.card_size(size)
+        p = self.geo["deck"]
+        return (p.x - w / 2, p.y - h / 2)
+
+    def hand_positions(self, order: list[int]) -> dict[int, tuple[float, float]]:
+        zone = self.zone("hand", HUMAN)
+        w, h = self.card_size("hand")
+        step = spread(len(order), w, zone.width, w * 0.56)
+        total = w + step * max(0, len(order) - 1)
+        x0 = zone.centerx - total / 2
+        y = zone.bottom - h
+        lift = h * RAISE
+        return {c: (x0 + i * step, y - (lift if c in self.selected else 0)) for i, c in enumerate(order)}
+
+    def play_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        align = str(self.geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center")) if self.geo else "center"
+        w, h = self.card_size("table")
+        return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
+
+    def display_order(self, cards: list[int]) -> list[int]:
+        """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
+        deck = self.match.deck
+        if self.sort == "rank":
+            return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+        count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
+        return sorted(cards, key=lambda c: (-count[deck[c].rank], -deck[c].rank, deck[c].suit or 0))
+
+    def relayout(self, geo: Fitted) -> None:
+        """The window changed size: put every sprite where it now belongs, at once."""
+        self.geo = geo
+        board = self.board
+        for key in list(board.flying):
+            board.sprites.pop(key, None)
+        board.flying.clear()
+        board.landing.clear()
+        for seat, cards in board.plays.items():
+            for card, pos in zip(cards, self.play_positions(seat, len(cards)), strict=True):
+                board.sprites[card].pos, board.sprites[card].tween = pos, None
+        self.place_hand(0.0)
+
+    def place_hand(self, duration: float = 0.22) -> None:
+        """Move the human's hand sprites to their slots (after a sort, a play, a raise...)."""
+        board = self.board
+        joining = set(self.match.hand.kitty) if self.flip is not None and not self.flip.joined else set()
+        hand = [c for c in self.match.hand.hands[HUMAN] if c not in joining]
+        board.hand = self.display_order(hand)
+        for card, pos in self.hand_positions(board.hand).items():
+            s = board.sprite(card, card, "hand", True, pos)
+            if duration:
+                s.move_to(pos, duration)
+            else:
+                s.pos, s.tween = pos, None
+        self.cursor = min(self.cursor, max(0, len(board.hand) - 1))
+
+    # ----- events -> animation ------------------------------------------------------------------------
+
+    def absorb(self, events: list[ev.Event]) -> None:
+        for event in events:
+            match event:
+                case ev.Dealt():
+                    self._dealt(event)
+                case ev.BidMade(seat, value):
+                    self.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+                case ev.LandlordChosen(seat):
+                    self.flip = Flip()
+                    self.banner = Notice(f"{SEAT_NAMES[seat]} {'are' if seat == HUMAN else 'is'} the landlord", 1.4)
+                    self.bubbles.clear()
+                case ev.Played():
+                    self._played(event)
+                case ev.Passed(seat):
+                    self.board.drop_play(seat)
+                    self.bubbles[seat] = Notice("Pass", 99.0)
+                case ev.Doubled(reason, multiplier):
+                    if reason not in ("bomb", "rocket"):
+                        self.banner = Notice(f"{DOUBLING_NAMES[reason]}!  ×{multiplier}", 2.0, "big")
+                case ev.RoundWon():
+                    self.round_over = True
+                    self.board.dim_plays()
+                case ev.HandOver(winner, settlement):
+                    self._hand_over(winner, settlement.landlord_won)
+                case ev.HandAbandoned():
+                    self.board.clear()
+
+    def _dealt(self, event: ev.Dealt) -> None:
+        self.board.clear()
+        self.bubbles.clear()
+        self.reveal.clear()
+        self.selected.clear()
+        self.flip, self.round_over = None, False
+        if event.redeal:
+            self.banner = Notice("Everyone declined: redeal", 1.6, "big")
+        players = self.match.players
+        dealt = players * self.match.rules.hand_size
+        schedule = [((event.first_bidder + k) % players, k * DEAL_GAP + FLIGHT) for k in range(dealt)]
+        self.deal = Deal(schedule)
+        mine = list(self.match.hand.hands[HUMAN])
+        self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
+        final = self.hand_positions(mine)
+        start = self.deck_point("hand")
+        arrivals = iter(mine)
+        for k, (seat, land) in enumerate(schedule):
+            if seat == HUMAN:
+                card = next(arrivals)
+                s = self.board.sprite(card, card, "hand", True, start)
+                s.move_to(final[card], FLIGHT, land - FLIGHT)
+                self.board.hand.append(card)
+            else:
+                self.board.launch_back(("deal", k), self.deck_point(), self.pile_point(seat), FLIGHT, land - FLIGHT)
+
+    def _played(self, event: ev.Played) -> None:
+        board = self.board
+        if self.round_over:
+            for seat in list(board.plays):
+                board.drop_play(seat)
+            self.bubbles.clear()
+            self.round_over = False
+        self.bubbles.pop(event.seat, None)
+        cards = sorted(event.cards, key=lambda c: (-self.match.deck[c].rank, self.match.deck[c].suit or 0))
+        targets = self.play_positions(event.seat, len(cards))
+        self.selected -= set(cards)
+        origin = self.pile_point(event.seat) if event.seat != HUMAN else targets[0]  # your cards leave the hand
+        board.set_play(event.seat, cards, targets, origin)
+        if event.seat == HUMAN:
+            self.place_hand()
+        banner = BANNER_KINDS.get(event.reading.kind)
+        if banner:
+            big = event.reading.kind.is_bomb_like
+            suffix = f"  ×{self.match.multiplier}" if big else ""
+            self.banner = Notice(banner + suffix, 1.6 if big else 1.0, "big" if big else "info")
+            if big:
+                self.shake = 0.45
+
+    def _hand_over(self, winner: int, landlord_won: bool) -> None:
+        """The winning play stays; every other opponent's remaining cards are shown where it played."""
+        self.bubbles.clear()
+        for seat in range(self.match.players):
+            if seat != HUMAN and self.match.hand.hands[seat]:
+                self.board.drop_play(seat)
+                self.reveal[seat] = list(self.match.hand.hands[seat])
+        self.banner = Notice("The landlord wins!" if landlord_won else "The farmers win!", 2.2, "win")
+
+    # ----- time -------------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        """Advance every animation and countdown by `dt` table seconds."""
+        self.board.update(dt)
+        self.thinker.update(dt)
+        self.shake = max(0.0, self.shake - dt)
+        for notice in (self.banner, self.message):
+            if notice is not None:
+                notice.remaining -= dt
+                notice.age += dt
+        for bubble in self.bubbles.values():
+            bubble.age += dt
+        if self.banner is not None and self.banner.remaining <= 0:
+            self.banner = None
+        if self.message is not None and self.message.remaining <= 0:
+            self.message = None
+        if self.deal is not None:
+            self.deal.elapsed += dt
+            if self.deal.over:
+                self.deal = None
+                self.place_hand(0.4)
+        if self.flip is not None:
+            self._update_flip(dt)
+
+    def _update_flip(self, dt: float) -> None:
+        flip = self.flip
+        assert flip is not None
+        flip.elapsed += dt
+        if flip.joined or flip.elapsed < flip.duration + flip.hold:
+            return
+        flip.joined = True
+        hand = self.match.hand
+        landlord = hand.landlord
+        kitty_zone = self.geo["kitty"] if self.geo else pygame.Rect(0, 0, 1, 1)
+        start = (kitty_zone.centerx, kitty_zone.y)
+        if landlord == HUMAN:
+            self.place_hand(0.0)
+            for card in hand.kitty:
+                s = self.board.sprites[card]
+                target = s.pos
+                s.pos = start
+                s.move_to(target, 0.5, 0.0, out_back)
+        elif landlord is not None:
+            for k in range(len(hand.kitty)):
+                self.board.launch_back(("kitty", k), start, self.pile_point(landlord), 0.45, k * 0.06)
+
+    @property
+    def settled(self) -> bool:
+        """No card moving and no deal or kitty animation still running: the next step may start."""
+        flip_done = self.flip is None or self.flip.joined
+        return self.deal is None and flip_done and not self.board.busy
+
+    def shown_count(self, seat: int) -> int:
+        """Cards shown for a seat: the dealt ones that have landed while dealing, then the real count."""
+        if self.deal is not None:
+            return self.deal.landed(seat)
+        count = len(self.match.hand.hands[seat])
+        if self.flip is not None and not self.flip.joined and seat == self.match.hand.landlord:
+            count -= len(self.match.hand.kitty)
+        return count
+
+    def unseen(self) -> list[tuple[str, int]]:
+        """The card counter: for each rank, how many you have not seen (not in your hand, not yet played)."""
+        view = self.view()
+        total = [0] * len(RANKS)
+        for card in self.match.deck:
+            total[card.rank] += 1
+        for ch in view.hand + view.played:
+            total[RANKS.index(ch)] -= 1
+        return list(zip(RANKS, total, strict=True))

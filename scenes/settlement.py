@@ -1,0 +1,169 @@
+"""The settlement: who won, the score computation spelled out (000 §17-§19), each change and total, the match."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import Phase
+from game.scoring import DOUBLING_NAMES
+from scenes.input import Act, Input
+from scenes.overlays import dim
+from scenes.scene import Scene
+from scenes.session import HUMAN, SEAT_NAMES, Session
+from scenes.table_view import draw_crown
+from scenes.text import blit_text
+from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, panel
+
+GREEN = (120, 230, 150)
+DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
+
+
+class SettlementScene(Scene):
+    name = "settlement"
+    overlay = True
+
+    def __init__(self, game, session: Session) -> None:
+        super().__init__(game)
+        self.session = session
+        self.row = Row()
+        self.shown = 0.0
+
+    def enter(self) -> None:
+        self.relayout()
+
+    @property
+    def match_over(self) -> bool:
+        return self.session.match.phase is Phase.MATCH_OVER
+
+    def box(self) -> pygame.Rect:
+        geo = self.game.geo
+        box = geo["panel"]
+        box.height = geo.px(700)
+        box.center = geo["panel"].center
+        return box
+
+    def relayout(self) -> None:
+        geo = self.game.geo
+        box = self.box()
+        bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        first = ("new", "New match", "play") if self.match_over else ("again", "Play again", "play")
+        specs = [first, ("new", "New game", "plain"), ("title", "Title", "dark")]
+        if self.match_over:
+            specs = [first, ("title", "Title", "dark")]
+        self.row = Row.centered(bar, specs, geo.px(250), geo.px(28))
+        self.row.buttons[0].focus = True
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        hint = {"again": Act.CONFIRM, "new": Act.CONFIRM, "title": Act.MENU}
+        for b in self.row.buttons:
+            b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key == "title" else ""
+        if self.game.demo and self.shown >= DEMO_PAUSE:
+            self.choose(self.row.buttons[0].key)
+
+    def choose(self, key: str) -> None:
+        from scenes.flow import new_match, play_again, to_title
+
+        if key == "again":
+            play_again(self.game, self.session)
+        elif key == "new":
+            new_match(self.game, self.session.match.rules.name)
+        elif key == "title":
+            to_title(self.game)
+
+    def handle(self, event: Input) -> None:
+        act = event.act
+        if act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
+            self.choose(hit.key)
+        elif act is Act.POINTER_MOVE:
+            self.row.hover(event.pos)
+        elif act in (Act.LEFT, Act.RIGHT):
+            self.row.move_focus(-1 if act is Act.LEFT else 1)
+        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
+            self.choose(focused.key)
+        elif act is Act.MENU:
+            self.choose("title")
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo, match = self.game.geo, self.session.match
+        settlement = match.hand.settlement
+        assert settlement is not None
+        dim(surface)
+        box = self.box()
+        surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
+        human_won = (settlement.landlord == HUMAN) == settlement.landlord_won
+        headline = "You win!" if human_won else "You lose"
+        blit_text(
+            surface,
+            headline,
+            geo.px(72),
+            GOLD if human_won else (230, 140, 120),
+            (box.centerx, box.y + geo.px(26)),
+            "midtop",
+            True,
+            (0, 0, 0),
+        )
+        side = "The landlord" if settlement.landlord_won else "The farmers"
+        lord = "you were" if settlement.landlord == HUMAN else f"{SEAT_NAMES[settlement.landlord]} was"
+        sub = f"{side} won hand {match.hand.number} · {lord} the landlord"
+        blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
+        self._computation(surface, box, settlement)
+        self._table(surface, box, settlement)
+        self.row.draw(surface, geo.px(28))
+
+    def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
+        geo = self.game.geo
+        x, y = box.x + geo.px(60), box.y + geo.px(180)
+        blit_text(surface, "Score", geo.px(28), GOLD, (x, y), bold=True)
+        y += geo.px(44)
+        steps = [("Bid", f"{settlement.bid}")]
+        steps += [(DOUBLING_NAMES[d], "×2") for d in settlement.doublings]
+        if not settlement.doublings:
+            steps.append(("No bombs, rockets or spring", "×1"))
+        if settlement.multiplier < 2 ** len(settlement.doublings):
+            steps.append(("Capped at", f"×{settlement.multiplier}"))
+        for label, value in steps:
+            blit_text(surface, label, geo.px(26), CREAM, (x, y))
+            blit_text(surface, value, geo.px(26), GOLD, (x + geo.px(390), y), "topright", True)
+            y += geo.px(38)
+        pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
+        y += geo.px(14)
+        formula = f"P = {settlement.bid} × {settlement.multiplier} = {settlement.points}"
+        blit_text(surface, formula, geo.px(30), GOLD, (x, y), bold=True)
+        y += geo.px(48)
+        rule = "landlord ±2P, each farmer ∓P"
+        blit_text(surface, rule, geo.px(20), MUTED, (x, y))
+
+    def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
+        geo, match = self.game.geo, self.session.match
+        x = box.x + geo.px(520)
+        y = box.y + geo.px(180)
+        cols = (x, x + geo.px(250), x + geo.px(390))
+        for col, head in zip(cols, ("Player", "Hand", "Total"), strict=True):
+            blit_text(surface, head, geo.px(24), MUTED, (col, y), bold=True)
+        y += geo.px(44)
+        target = match.rules.match_target
+        for seat in range(match.players):
+            delta, total = settlement.deltas[seat], match.scores[seat]
+            name = SEAT_NAMES[seat]
+            blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
+            if seat == settlement.landlord:
+                draw_crown(surface, (cols[0] + geo.px(16), y + geo.px(16)), geo.px(30))
+            blit_text(surface, f"{delta:+d}", geo.px(28), GREEN if delta > 0 else RED, (cols[1], y), bold=True)
+            blit_text(surface, f"{total:+d}", geo.px(28), GOLD, (cols[2], y), bold=True)
+            bar = pygame.Rect(cols[0] + geo.px(40), y + geo.px(40), geo.px(460), geo.px(10))
+            pygame.draw.rect(surface, (30, 50, 40), bar, border_radius=bar.height // 2)
+            filled = bar.copy()
+            filled.width = round(bar.width * max(0.0, min(1.0, total / target)))
+            if filled.width:
+                pygame.draw.rect(surface, GOLD, filled, border_radius=bar.height // 2)
+            y += geo.px(82)
+        if match.winners:
+            names = " and ".join(SEAT_NAMES[w] for w in match.winners)
+            verb = "win" if len(match.winners) > 1 or HUMAN in match.winners else "wins"
+            text = f"{names} {verb} the match!"
+            blit_text(surface, text, geo.px(34), GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
+        else:
+            lead = max(match.scores)
+            note = f"First to {target} points wins the match · leader on {lead:+d}"
+            blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))

@@ -1,0 +1,313 @@
+"""The table drawn from a Session: felt, HUD, card counter, kitty, seats with badges and counts, cards, notices.
+
+`TableScene` is the base of the bidding and play scenes: it draws everything they share and handles the
+inputs that mean the same in both (menu, card counter, auto).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game.cards import BIG_JOKER, SMALL_JOKER
+from game.match import Phase
+from scenes.felt import felt
+from scenes.input import Act, Input
+from scenes.scene import Scene
+from scenes.session import HUMAN, SEAT_NAMES, SEAT_ZONES, Session
+from scenes.text import blit_text
+from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel
+
+WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
+
+
+def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
+    """The landlord's crown: gold, five points, three gems."""
+    cx, cy = center
+    w, h = width, width * 0.62
+    x0, y0 = cx - w / 2, cy - h / 2
+    pts = [
+        (x0, y0 + h),
+        (x0, y0 + h * 0.25),
+        (x0 + w * 0.25, y0 + h * 0.55),
+        (cx, y0),
+        (x0 + w * 0.75, y0 + h * 0.55),
+        (x0 + w, y0 + h * 0.25),
+        (x0 + w, y0 + h),
+    ]
+    pygame.draw.polygon(surface, (120, 80, 10), [(x + 2, y + 2) for x, y in pts])
+    pygame.draw.polygon(surface, GOLD, pts)
+    pygame.draw.polygon(surface, (150, 100, 20), pts, max(1, width // 18))
+    band = pygame.Rect(x0, y0 + h * 0.78, w, h * 0.22)
+    pygame.draw.rect(surface, (214, 160, 40), band)
+    for k, color in enumerate(((220, 40, 50), (40, 110, 220), (220, 40, 50))):
+        pygame.draw.circle(surface, color, (x0 + w * (0.25 + 0.25 * k), band.centery), max(2, width // 12))
+
+
+class TableScene(Scene):
+    """Shared drawing and inputs of the scenes played at the table."""
+
+    def __init__(self, game, session: Session) -> None:
+        super().__init__(game)
+        self.session = session
+        self.menu = Button("menu", "Menu", game.geo["menu_button"], "dark")
+        self.time = 0.0
+
+    def relayout(self) -> None:
+        self.menu.rect = self.game.geo["menu_button"]
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.session.update(dt)
+
+    def handle(self, event: Input) -> None:
+        from scenes.overlays import PauseMenu  # overlays open table scenes again: imported late
+
+        if event.act is Act.MENU or (event.act is Act.POINTER_DOWN and self.menu.hit(event.pos)):
+            self.game.push(PauseMenu(self.game, self.session))
+        elif event.act is Act.COUNTER:
+            self.toggle_counter()
+        elif event.act is Act.POINTER_MOVE:
+            self.menu.hover = self.menu.rect.collidepoint(event.pos)
+
+    def toggle_counter(self) -> None:
+        self.session.settings.counter = not self.session.settings.counter
+
+    # ----- drawing ------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+
+    def draw_table(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        surface.blit(felt(surface.get_size()), (0, 0))
+        self._hud(surface)
+        if s.settings.counter:
+            self._counter(surface)
+        self.menu.hint = self.game.inputs.label(Act.MENU)
+        self.menu.draw(surface, geo.px(24))
+        self._kitty(surface)
+        if s.deal is not None:
+            self._deck(surface)
+        for seat in range(s.match.players):
+            self._seat(surface, seat)
+        self._cards(surface)
+        self._bubbles(surface)
+        self._banner(surface)
+        self._message(surface)
+
+    def _hud(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        r = geo["hud"]
+        surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
+        hand = s.match.hand
+        bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
+        bid = f"Bid {hand.bid}" if hand.landlord is not None and s.match.phase is not Phase.BIDDING else "Bidding"
+        items = [(bid, CREAM), (f"×{s.match.multiplier}", GOLD), (f"Bombs {bombs}", CREAM)]
+        x = r.x + geo.px(18)
+        for label, color in items:
+            x = blit_text(surface, label, geo.px(28), color, (x, r.centery), "midleft", bold=True).right + geo.px(24)
+        info = f"Hand {hand.number} · to {s.match.rules.match_target}"
+        blit_text(surface, info, geo.px(18), MUTED, (r.right - geo.px(14), r.centery), "midright")
+
+    def _counter(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        r = geo["counter"]
+        surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
+        cells = s.unseen()
+        w = r.width / len(cells)
+        for i, (rank, left) in enumerate(cells):
+            cx = round(r.x + w * (i + 0.5))
+            label = {"T": "10", "B": "jk", "R": "JK"}.get(rank, rank)
+            color = RED if i == BIG_JOKER else CREAM if i != SMALL_JOKER else (200, 210, 230)
+            blit_text(surface, label, geo.px(20), color, (cx, r.y + geo.px(8)), "midtop", bold=True)
+            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
+            blit_text(surface, str(left), geo.px(24), tone, (cx, r.bottom - geo.px(6)), "midbottom", bold=True)
+        blit_text(surface, "unseen", geo.px(14), MUTED, (r.centerx, r.bottom + geo.px(2)), "midtop")
+
+    def _kitty(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        art = self.game.art["mini"]
+        zone = geo["kitty"]
+        w, _ = art.size
+        hand = s.match.hand
+        revealed = hand.landlord is not None and s.match.phase is not Phase.BIDDING
+        gap = geo.px(8)
+        total = len(hand.kitty) * w + (len(hand.kitty) - 1) * gap
+        x = zone.centerx - total // 2
+        flip = s.flip.progress if s.flip is not None else (1.0 if revealed else 0.0)
+        for card in hand.kitty:
+            image = art.face(s.match.deck[card]) if revealed and flip >= 0.5 else art.back()
+            squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
+            if squeeze < 0.999:
+                image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
+            surface.blit(image, image.get_rect(midtop=(x + w // 2, zone.y)))
+            x += w + gap
+
+    def _deck(self, surface: pygame.Surface) -> None:
+        s = self.session
+        assert s.deal is not None
+        art = self.game.art["mini"]
+        left = len(s.deal.schedule) - s.deal.launched
+        x, y = s.deck_point()
+        for k in range(min(8, (left + 5) // 6)):
+            surface.blit(art.back(), (x - k * 1.5, y - k * 1.5))
+
+    def _seat(self, surface: pygame.Surface, seat: int) -> None:
+        s, geo = self.session, self.game.geo
+        r = geo[f"seat_{SEAT_ZONES[seat]}"]
+        hand = s.match.hand
+        to_act = s.match.turn == seat and s.deal is None and (s.flip is None or s.flip.joined)
+        surface.blit(panel(r.size, 185, geo.px(18)), r.topleft)
+        if to_act:
+            glow = 0.5 + 0.5 * math.sin(self.time * 6)
+            pygame.draw.rect(surface, (255, 214, 90), r.inflate(geo.px(6), geo.px(6)), geo.px(4 + 2 * glow), geo.px(20))
+        face = pygame.Rect(0, 0, geo.px(86), geo.px(86))
+        face.midtop = (r.centerx, r.y + geo.px(26))
+        colors = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190)}
+        pygame.draw.circle(surface, (20, 20, 20), (face.centerx + 2, face.centery + 3), face.width // 2)
+        pygame.draw.circle(surface, colors[seat], face.center, face.width // 2)
+        pygame.draw.circle(surface, CREAM, face.center, face.width // 2, geo.px(3))
+        blit_text(surface, SEAT_NAMES[seat][0], geo.px(46), CREAM, face.center, "center", bold=True, shadow=SHADOW)
+        landlord = (
+            hand.landlord if s.match.phase is not Phase.BIDDING and (s.flip is None or s.flip.progress >= 1) else None
+        )
+        if landlord == seat:
+            draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
+        role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
+        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
+        if role:
+            color = GOLD if role == "Landlord" else (150, 220, 170)
+            blit_text(surface, role, geo.px(18), color, (r.centerx, face.bottom + geo.px(40)), "midtop", True)
+        score = s.match.scores[seat]
+        blit_text(surface, f"{score:+d} pts", geo.px(22), GOLD, (r.centerx, r.bottom - geo.px(10)), "midbottom", True)
+        if to_act and s.bot_seat(seat) and seat != HUMAN:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
+        if seat != HUMAN:
+            self._pile(surface, seat)
+
+    def _pile(self, surface: pygame.Surface, seat: int) -> None:
+        s, geo = self.session, self.game.geo
+        art = self.game.art["mini"]
+        zone = s.zone("pile", seat)
+        count = s.shown_count(seat)
+        w, h = art.size
+        if seat in s.reveal:
+            return
+        step = (zone.height - h) / 19
+        x = zone.centerx - w // 2
+        for k in range(min(count, 20)):
+            surface.blit(art.back(), (x, zone.y + k * step))
+        if not count:
+            return
+        badge = pygame.Rect(0, 0, geo.px(54), geo.px(54))
+        badge.center = (zone.centerx, zone.bottom + geo.px(4))
+        warn = count <= WARN_AT and s.deal is None and s.match.phase is Phase.PLAYING
+        pulse = 0.5 + 0.5 * math.sin(self.time * 8) if warn else 0
+        fill = (200 + int(50 * pulse), 40, 40) if warn else (25, 45, 35)
+        pygame.draw.circle(surface, fill, badge.center, badge.width // 2)
+        pygame.draw.circle(surface, GOLD, badge.center, badge.width // 2, geo.px(3))
+        blit_text(surface, str(count), geo.px(28), CREAM, badge.center, "center", bold=True)
+        if warn:
+            note = f"{count} card{'s' if count > 1 else ''} left!"
+            blit_text(
+                surface,
+                note,
+                geo.px(20),
+                (255, 120, 100),
+                (zone.centerx, badge.bottom + geo.px(4)),
+                "midtop",
+                True,
+                SHADOW,
+            )
+
+    def _cards(self, surface: pygame.Surface) -> None:
+        s, arts = self.session, self.game.art
+        deck = s.match.deck
+        dx = round(math.sin(s.shake * 70) * s.shake * self.game.geo.px(30)) if s.shake else 0
+        for sprite in s.board.draw_order():
+            art = arts[sprite.size]
+            image = art.face(deck[sprite.card]) if sprite.face_up and sprite.card is not None else art.back()
+            x, y = round(sprite.pos[0]) + dx, round(sprite.pos[1])
+            if sprite.size == "hand":
+                ox, oy = art.shadow_offset
+                surface.blit(art.shadow(), (x + ox, y + oy))
+            surface.blit(image, (x, y))
+            if sprite.dim:
+                surface.blit(_veil(art.size), (x, y))
+            self.decorate(surface, sprite.card, (x, y))
+        for seat, cards in s.reveal.items():
+            positions = s.play_positions(seat, len(cards))
+            for card, (x, y) in zip(sorted(cards, key=lambda c: -deck[c].rank), positions, strict=True):
+                surface.blit(arts["table"].face(deck[card]), (round(x), round(y)))
+
+    def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
+        """Hook for the play scene's cursor and drag highlights over a hand card."""
+
+    def _bubbles(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        for seat, notice in s.bubbles.items():
+            zone = s.zone("play", seat)
+            pop = min(1.0, notice.age / 0.15)
+            size = geo.px(34 * (0.7 + 0.3 * pop))
+            img_rect = blit_text(surface, notice.text, size, CREAM, (-1000, -1000), bold=True)
+            box = img_rect.inflate(geo.px(40), geo.px(18))
+            align = str(geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center"))
+            anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
+            setattr(box, anchor, getattr(zone, anchor))
+            surface.blit(panel(box.size, 215, box.height // 2, (40, 40, 48)), box.topleft)
+            color = (255, 210, 120) if notice.text != "Pass" else CREAM
+            blit_text(surface, notice.text, size, color, box.center, "center", bold=True)
+
+    def _banner(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        notice = s.banner
+        if notice is None:
+            return
+        big = notice.tone in ("big", "win")
+        grow = min(1.0, notice.age / 0.18)
+        size = geo.px((84 if big else 52) * (0.6 + 0.4 * grow))
+        color = (255, 214, 90) if big else CREAM
+        at = geo["banner"].topleft
+        img = blit_text(surface, notice.text, size, color, (-2000, -2000), bold=True, shadow=SHADOW)
+        back = img.inflate(geo.px(80), geo.px(30))
+        back.center = at
+        surface.blit(panel(back.size, 150, back.height // 2, (0, 0, 0)), back.topleft)
+        blit_text(surface, notice.text, size, color, at, "center", bold=True, shadow=SHADOW)
+
+    def _message(self, surface: pygame.Surface) -> None:
+        s, geo = self.session, self.game.geo
+        notice = s.message
+        if notice is None:
+            return
+        r = geo["message"]
+        color = (255, 150, 130) if notice.tone == "warn" else CREAM
+        img = blit_text(surface, notice.text, geo.px(24), color, (-2000, -2000), bold=True)
+        back = img.inflate(geo.px(36), geo.px(16))
+        back.center = r.center
+        surface.blit(panel(back.size, 205, back.height // 2, (12, 20, 16)), back.topleft)
+        blit_text(surface, notice.text, geo.px(24), color, back.center, "center", bold=True)
+
+
+_squeeze_cache: dict[tuple[int, tuple[int, int], float], pygame.Surface] = {}
+_veils: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
+    """A card narrowed to `k` of its width (the kitty flipping over); quantised, so a few images are cached."""
+    key = (id(image), image.get_size(), k)
+    if key not in _squeeze_cache:
+        w, h = image.get_size()
+        _squeeze_cache[key] = pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
+    return _squeeze_cache[key]
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    """A translucent shade over the cards of a finished round."""
+    if size not in _veils:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, 90), veil.get_rect(), border_radius=max(2, size[0] // 12))
+        _veils[size] = veil.convert_alpha()
+    return _veils[size]

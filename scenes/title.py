@@ -1,0 +1,134 @@
+"""The title screen: Continue (when a saved match exists), New match, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.cards import Card
+from scenes.felt import felt
+from scenes.input import Act, Input
+from scenes.scene import Scene
+from scenes.text import blit_text, wrap
+from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
+
+DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
+FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, game) -> None:
+        super().__init__(game)
+        self.row = Row()
+        self.shown = 0.0
+        self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def resume(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        geo = self.game.geo
+        can_continue = self.game.store is not None and self.game.store.exists()
+        specs = [
+            ("continue", "Continue", "play"),
+            ("new", "New match", "play" if not can_continue else "plain"),
+            ("rules", "Rules", "plain"),
+            ("settings", "Settings", "plain"),
+            ("quit", "Quit", "dark"),
+        ]
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(76), geo.px(20))
+        self.row.get("continue").enabled = can_continue
+        self.row.move_focus(1)
+        self.fan = self._fan()
+
+    def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
+        geo, art = self.game.geo, self.game.art["table"]
+        logo = geo["title_logo"]
+        out = []
+        for k, card in enumerate(FAN):
+            angle = 24 - k * 12
+            image = pygame.transform.rotozoom(art.face(card), angle, 1.0)
+            at = (logo.centerx + (k - 2) * geo.px(46), logo.y + geo.px(76) + abs(k - 2) * geo.px(8))
+            out.append((image, image.get_rect(center=at)))
+        return out
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        for b in self.row.buttons:
+            b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
+        if self.game.demo and self.shown >= DEMO_START:
+            from scenes.flow import new_match
+
+            new_match(self.game, "standard")
+
+    def choose(self, key: str) -> None:
+        from scenes.flow import continue_match
+        from scenes.overlays import RulesetChooser, SettingsOverlay
+        from scenes.rules_help import RulesHelp
+
+        if key == "continue":
+            continue_match(self.game)
+            if self.game.session is None:
+                self.relayout()
+        elif key == "new":
+            self.game.push(RulesetChooser(self.game))
+        elif key == "rules":
+            self.game.push(RulesHelp(self.game))
+        elif key == "settings":
+            self.game.push(SettingsOverlay(self.game))
+        elif key == "quit":
+            self.game.quit()
+
+    def handle(self, event: Input) -> None:
+        act = event.act
+        if act in (Act.UP, Act.DOWN):
+            self.row.move_focus(-1 if act is Act.UP else 1)
+        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
+            self.choose(focused.key)
+        elif act is Act.POINTER_MOVE:
+            self.row.hover(event.pos)
+        elif act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
+            self.choose(hit.key)
+        elif act is Act.MENU:
+            self.game.quit()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo = self.game.geo
+        surface.blit(felt(surface.get_size()), (0, 0))
+        logo = geo["title_logo"]
+        for image, rect in self.fan:
+            surface.blit(image, rect)
+        title_at = (logo.centerx, logo.bottom - geo.px(50))
+        blit_text(surface, "DOU DIZHU", geo.px(120), GOLD, title_at, "midbottom", True, (60, 20, 0))
+        blit_text(
+            surface,
+            "Fight the Landlord",
+            geo.px(40),
+            CREAM,
+            (logo.centerx, logo.bottom - geo.px(40)),
+            "midtop",
+            True,
+            (0, 0, 0),
+        )
+        menu = geo["title_menu"].inflate(geo.px(60), geo.px(60))
+        menu.height = self.row.buttons[-1].rect.bottom - menu.y + geo.px(36)
+        surface.blit(panel(menu.size, 150, geo.px(24)), menu.topleft)
+        self.row.draw(surface, geo.px(32))
+        y = menu.bottom + geo.px(18)
+        if self.game.problem:
+            for line in wrap(self.game.problem, geo.px(22), geo.px(1100)):
+                y = blit_text(surface, line, geo.px(22), (255, 170, 140), (logo.centerx, y), "midtop", True).bottom
+        footer = "Mouse, keyboard or gamepad · F11 full screen · Esc menu"
+        blit_text(
+            surface,
+            footer,
+            geo.px(20),
+            MUTED,
+            (surface.get_width() // 2, surface.get_height() - geo.px(14)),
+            "midbottom",
+        )
