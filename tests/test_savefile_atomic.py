@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import pathlib
 import random
 
 import pytest
@@ -83,3 +84,28 @@ def test_s21_refused_write_keeps_the_old_save_and_says_why(before_and_after, mon
     monkeypatch.undo()
     assert store.path.read_bytes() == saved
     assert sorted(p.name for p in store.directory.iterdir()) == ["match.bak.json", "match.json"]
+
+
+class PowerCut(BaseException):
+    """The process stops dead: nothing after this point of the write runs."""
+
+
+@pytest.mark.parametrize("cut_at", [0, 1])
+def test_s21_save_stopped_at_either_rename_leaves_the_last_save_clean(before_and_after, monkeypatch, cut_at):
+    store, before, after = before_and_after
+    renamed: list[str] = []
+    real_replace = atomic.os.replace
+
+    def replace(source: str, target: str) -> None:
+        if len(renamed) == cut_at:
+            raise PowerCut
+        renamed.append(pathlib.Path(target).name)
+        real_replace(source, target)
+
+    monkeypatch.setattr(atomic.os, "replace", replace)
+    with pytest.raises(PowerCut):
+        store.save(after, TABLE)
+    monkeypatch.undo()
+    assert renamed == ["match.bak.json"][:cut_at]
+    loaded = SaveStore(store.directory).load()
+    assert loaded.problem is None and loaded.match is not None and state(loaded.match) == state(before)
