@@ -53,7 +53,7 @@ JOKER_WORD = "JOKER"
 SUPERSAMPLED_HEIGHT = 720  # draw at least this tall (within 2-4x) before scaling down
 CORNER_RADIUS = 0.08  # of the card width
 HEAD_ZOOM = 1.3  # court heads are drawn larger than the box-width unit of the bodies
-INDEX_CENTRE_X = 0.16  # of the card width: the rank index column, the part of a fanned card that stays visible
+INDEX_CENTRE_X = 0.165  # of the card width: the rank index column, the part of a fanned card that stays visible
 
 
 # ---------------------------------------------------------------------------------------------- geometry helpers
@@ -150,10 +150,26 @@ def _clip_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> No
 
 
 def _text(text: str, height: float, colour: Colour, max_width: float | None = None) -> pygame.Surface:
-    """Bold text cropped to its ink, scaled so the ink is ``height`` tall (and squeezed to ``max_width``)."""
+    """Bold text cropped to its ink, scaled so the ink is ``height`` tall (and squeezed to ``max_width``).
+
+    Characters are set tight, ink to ink, so a two-digit index such as "10" needs little squeezing.
+    """
     size = max(4, round(height * 1.38))  # DejaVu Sans Bold capitals are about 0.73 em tall
-    glyphs = font(size, bold=True).render(text, True, colour)
-    ink = glyphs.subsurface(glyphs.get_bounding_rect())
+    face = font(size, bold=True)
+    pieces = []
+    for ch in text:
+        glyph = face.render(ch, True, colour)
+        ink = glyph.get_bounding_rect()
+        pieces.append(glyph.subsurface((ink.x, 0, ink.w, glyph.get_height())))
+    gap = round(size * 0.05)
+    line = pygame.Surface(
+        (sum(p.get_width() for p in pieces) + gap * (len(pieces) - 1), face.get_height()), pygame.SRCALPHA
+    )
+    x = 0
+    for piece in pieces:
+        line.blit(piece, (x, 0))
+        x += piece.get_width() + gap
+    ink = line.subsurface(line.get_bounding_rect())
     w = ink.get_width() * height / max(1, ink.get_height())
     if max_width is not None:
         w = min(w, max_width)
@@ -513,7 +529,7 @@ class CardArt:
         W, H = self._big
         colour = self.suit_colour(suit)
         label = "10" if RANKS[rank] == "T" else RANKS[rank]
-        index = _text(label, H * 0.19, colour, max_width=W * 0.27)
+        index = _text(label, H * 0.19, colour, max_width=W * 0.26)
         cx = W * INDEX_CENTRE_X
         s.blit(index, index.get_rect(midtop=(round(cx), round(H * 0.045))))
         draw_suit(s, suit, (cx, H * 0.33), H * 0.12, colour)
