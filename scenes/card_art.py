@@ -209,6 +209,13 @@ def _shape(surface: pygame.Surface, colour: Colour, points: Sequence[Point], lin
     pygame.draw.polygon(surface, OUTLINE, points, line)
 
 
+def _shade(colour: Colour) -> Colour:
+    """A darker tone of ``colour`` for folds; black gets a grey so the fold still shows."""
+    if max(colour) < 60:
+        return (92, 92, 104)
+    return (colour[0] * 3 // 5, colour[1] * 3 // 5, colour[2] * 3 // 5)
+
+
 def _disc(surface: pygame.Surface, colour: Colour, centre: Point, radius: float, line: int) -> None:
     pygame.draw.circle(surface, colour, centre, radius)
     pygame.draw.circle(surface, OUTLINE, centre, radius, line)
@@ -282,8 +289,18 @@ def _face(s: pygame.Surface, h: _Local, smile: bool) -> None:
 
 def _robe(s: pygame.Surface, f: _Frame, robe: Colour) -> None:
     """Shoulders and chest down to the mirror line, with a gold collar and a buttoned centre band."""
-    shoulders = f.ps((0.06, 1.0), (0.1, 0.84), (0.24, 0.75), (0.4, 0.71), (0.6, 0.71), (0.76, 0.75), (0.9, 0.84))
-    _shape(s, robe, [*shoulders, f.p(0.94, 1.0)], f.line)
+    body = [
+        f.p(0.07, 1.0),
+        *_bezier(f.p(0.09, 0.86), f.p(0.11, 0.71), f.p(0.4, 0.7)),
+        *_bezier(f.p(0.6, 0.7), f.p(0.89, 0.71), f.p(0.91, 0.86)),
+        f.p(0.91, 0.86),
+        f.p(0.93, 1.0),
+    ]
+    _shape(s, robe, body, f.line)
+    fold = _shade(robe)
+    for side in (-1, 1):  # the inner line of each sleeve
+        arm = _bezier(f.p(0.5 + side * 0.3, 0.76), f.p(0.5 + side * 0.25, 0.86), f.p(0.5 + side * 0.26, 1.0))
+        pygame.draw.lines(s, fold, False, [*arm, f.p(0.5 + side * 0.26, 1.0)], max(1, f.line))
     _shape(s, GOLD, f.ps((0.42, 0.76), (0.58, 0.76), (0.62, 1.0), (0.38, 1.0)), f.line)
     for v in (0.85, 0.93):
         _disc(s, robe, f.p(0.5, v), f.len(0.02), max(1, f.line // 2))
@@ -358,8 +375,8 @@ def _jack(s: pygame.Surface, f: _Frame, robe: Colour, accent: Colour) -> None:
             _disc(s, HAIR_LIGHT, h.q(side * 0.13, dv), h.len(0.045), h.line)
     _face(s, h, smile=True)
     feather = [
-        *h.curve((-0.05, -0.17), (-0.3, -0.38), (-0.4, -0.22)),
-        *h.curve((-0.4, -0.22), (-0.25, -0.24), (-0.1, -0.12)),
+        *h.curve((-0.05, -0.2), (-0.3, -0.28), (-0.36, -0.06)),
+        *h.curve((-0.36, -0.06), (-0.24, -0.14), (-0.12, -0.1)),
     ]
     _shape(s, ERMINE, feather, h.line)
     cap = [*h.curve((-0.17, -0.08), (-0.05, -0.33), (0.19, -0.12), 14), h.q(0.19, -0.12)]
