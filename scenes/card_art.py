@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.cards import ACE, BIG_JOKER, RANKS, Card
+from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, Card
 from scenes.fonts import font
 
 Colour = tuple[int, int, int]
@@ -461,10 +461,14 @@ def _supersampling(height: int) -> int:
     return max(2, min(4, math.ceil(SUPERSAMPLED_HEIGHT / max(1, height))))
 
 
+def _ready(surface: pygame.Surface) -> pygame.Surface:
+    """Converted for fast blits once a display mode exists (converting before one raises)."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
 def _finish(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
-    """Scale down to the target size; convert for fast blits once a display mode exists."""
-    small = pygame.transform.smoothscale(surface, size)
-    return small.convert_alpha() if pygame.display.get_surface() is not None else small
+    """Scale a supersampled drawing down to the target size, ready to blit."""
+    return _ready(pygame.transform.smoothscale(surface, size))
 
 
 class CardArt:
@@ -483,12 +487,14 @@ class CardArt:
         self._shadow: pygame.Surface | None = None
         self._highlight: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
-        spread = max(2, round(width * 0.06))
-        self.shadow_offset = (-spread + round(width * 0.01), -spread + round(height * 0.02))
+        self._line = max(1, round(self._k * height / 170))  # outline width of figures, in supersampled pixels
+        self._spread = max(2, round(width * 0.06))  # how far the shadow's blur reaches beyond the card
+        self.shadow_offset = (-self._spread + round(width * 0.01), -self._spread + round(height * 0.02))
 
     # -- public -------------------------------------------------------------------------------------------------
 
     def face(self, card: Card) -> pygame.Surface:
+        """The face of ``card``; cards of the same rank and suit share one surface."""
         key = (card.rank, card.suit)
         cached = self._faces.get(key)
         if cached is None:
@@ -496,21 +502,24 @@ class CardArt:
         return cached
 
     def back(self) -> pygame.Surface:
+        """The patterned back, the same for every card."""
         if self._back is None:
             self._back = _finish(self._draw_back(), self.size)
         return self._back
 
     def shadow(self) -> pygame.Surface:
+        """A soft drop shadow in the card's shape, larger than the card (see ``shadow_offset``)."""
         if self._shadow is None:
             w, h = self.size
-            spread = max(2, round(w * 0.06))
+            spread = self._spread
             surface = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
             pygame.draw.rect(surface, (0, 0, 0, 110), (spread, spread, w, h), border_radius=self._radius(1))
             surface = pygame.transform.gaussian_blur(surface, max(1, spread // 2))
-            self._shadow = surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+            self._shadow = _ready(surface)
         return self._shadow
 
     def highlight(self) -> pygame.Surface:
+        """A translucent blue, card-shaped overlay with a brighter rim, for selected or hovered cards."""
         if self._highlight is None:
             big = pygame.Surface(self._big, pygame.SRCALPHA)
             rect, radius = big.get_rect(), self._radius(self._k)
@@ -520,6 +529,7 @@ class CardArt:
         return self._highlight
 
     def suit_colour(self, suit: int) -> Colour:
+        """The ink of ``suit`` (0-3 = ♠♥♣♦) in this art's colour scheme."""
         return (FOUR_COLOURS if self.four_colour else TWO_COLOURS)[suit]
 
     # -- drawing at supersampled size -------------------------------------------------------------------------------
@@ -545,14 +555,12 @@ class CardArt:
             return s
         W, H = self._big
         colour = self.suit_colour(suit)
-        label = "10" if RANKS[rank] == "T" else RANKS[rank]
-        index = _text(label, H * 0.19, colour, max_width=W * 0.26)
+        index = _text(RANK_NAMES[rank], H * 0.19, colour, max_width=W * 0.26)
         cx = W * INDEX_CENTRE_X
         s.blit(index, index.get_rect(midtop=(round(cx), round(H * 0.045))))
         draw_suit(s, suit, (cx, H * 0.33), H * 0.12, colour)
-        line = max(1, round(self._k * self.size[1] / 170))
         if RANKS[rank] in COURT_FIGURES:
-            self._draw_court(s, RANKS[rank], suit, colour, line)
+            self._draw_court(s, RANKS[rank], suit, colour)
         elif rank == ACE:
             pip = (W * 0.65, H * 0.66)
             draw_suit(s, suit, pip, H * 0.4, colour)
@@ -562,12 +570,13 @@ class CardArt:
             draw_suit(s, suit, (W * 0.68, H * 0.72), H * 0.32, colour)  # clear of a fanned card's visible strip
         return s
 
-    def _draw_court(self, s: pygame.Surface, rank: str, suit: int, colour: Colour, line: int) -> None:
+    def _draw_court(self, s: pygame.Surface, rank: str, suit: int, colour: Colour) -> None:
         """A framed, double-headed figure (mirrored top to bottom, as on real court cards)."""
         W, H = self._big
         panel = pygame.Rect(round(W * 0.3), round(H * 0.05), round(W * 0.64), round(H * 0.9))
         pygame.draw.rect(s, PANEL, panel, border_radius=self._k * 3)
         half = pygame.Surface((panel.w, panel.h // 2), pygame.SRCALPHA)
+        line = self._line
         frame = _Frame(0, 0, panel.w, panel.h // 2, line)
         accent = RED if colour != RED else BLUE
         COURT_FIGURES[rank](half, frame, colour, accent)
@@ -587,12 +596,12 @@ class CardArt:
         stroke = max(self._k, round(H * 0.009))
         cx = W * INDEX_CENTRE_X
         for i, ch in enumerate(JOKER_WORD):
-            glyph = _text(ch, letter_h, ink)
-            if not big:
+            if big:
+                glyph = _text(ch, letter_h, ink)
+            else:
                 glyph = _outlined(_text(ch, letter_h - 2 * stroke, ink), stroke, ink, PAPER_TOP)
             s.blit(glyph, glyph.get_rect(midtop=(round(cx), round(H * 0.05 + i * step))))
-        line = max(1, round(self._k * self.size[1] / 170))
-        box = _Frame(W * 0.28, H * 0.3, W * 0.68, H * 0.62, line)
+        box = _Frame(W * 0.28, H * 0.3, W * 0.68, H * 0.62, self._line)
         (_big_joker_emblem if big else _small_joker_emblem)(s, box)
 
     def _draw_back(self) -> pygame.Surface:
