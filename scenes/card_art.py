@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, Card
+from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, Card, DeckSpec
 from scenes.fonts import font
 
 Colour = tuple[int, int, int]
@@ -624,6 +624,17 @@ class CardArt:
         s.blit(field, inner.topleft)
         pygame.draw.rect(s, GOLD, inner, thin * 2, max(2, radius))
         pygame.draw.rect(s, GOLD_LIGHT, inner.inflate(-thin * 8, -thin * 8), thin, max(2, radius - thin * 4))
+        corner = W * 0.11
+        for x, y in (
+            (inner.left, inner.top),
+            (inner.right, inner.top),
+            (inner.left, inner.bottom),
+            (inner.right, inner.bottom),
+        ):
+            at = (x + corner if x == inner.left else x - corner, y + corner if y == inner.top else y - corner)
+            pygame.draw.circle(s, BACK_DEEP, at, W * 0.055)
+            pygame.draw.polygon(s, GOLD, _star(at, W * 0.06, W * 0.018, 4, -math.pi / 2))
+            pygame.draw.circle(s, GOLD_LIGHT, at, W * 0.012)
         cx, cy = inner.center
         r = W * 0.27
         pygame.draw.circle(s, GOLD_DARK, (cx, cy), r + thin * 3)
@@ -643,8 +654,6 @@ class CardArt:
 
 def contact_sheet(heights: Sequence[int] = (90, 180), four_colour: bool = False) -> pygame.Surface:
     """Every face and the back at each height, then a fanned 17-card hand, on a green table."""
-    from game.cards import DeckSpec
-
     deck = DeckSpec().build()
     arts = [CardArt(round(h * 0.7), h, four_colour) for h in heights]
     per_row = 14
