@@ -134,6 +134,7 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: Point, height: float, 
 
 
 def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    """An opaque surface shading from ``top`` to ``bottom``."""
     surface = pygame.Surface(size, pygame.SRCALPHA)
     w, h = size
     for y in range(h):
@@ -176,24 +177,28 @@ def _text(text: str, height: float, colour: Colour, max_width: float | None = No
     return pygame.transform.smoothscale(ink, (max(1, round(w)), max(1, round(height))))
 
 
+def _recoloured(surface: pygame.Surface, colour: Colour) -> pygame.Surface:
+    """A copy of ``surface`` in one flat colour, keeping its alpha (its shape)."""
+    out = surface.copy()
+    out.fill((0, 0, 0, 255), special_flags=pygame.BLEND_RGBA_MULT)
+    out.fill((*colour, 0), special_flags=pygame.BLEND_RGBA_ADD)
+    return out
+
+
 def _outlined(glyph: pygame.Surface, stroke: int, ink: Colour, fill: Colour) -> pygame.Surface:
     """Hollow lettering: ``glyph`` dilated by ``stroke`` px in ``ink``, its own shape filled with ``fill``."""
     w, h = glyph.get_size()
     out = pygame.Surface((w + 2 * stroke, h + 2 * stroke), pygame.SRCALPHA)
-    dark = glyph.copy()
-    dark.fill((*ink, 255), special_flags=pygame.BLEND_RGBA_MIN)
-    dark.fill((*ink, 0), special_flags=pygame.BLEND_RGBA_MAX)
+    dark = _recoloured(glyph, ink)
     for i in range(16):
         a = 2 * math.pi * i / 16
         out.blit(dark, (stroke + stroke * math.cos(a), stroke + stroke * math.sin(a)))
-    light = glyph.copy()
-    light.fill((*fill, 255), special_flags=pygame.BLEND_RGBA_MIN)
-    light.fill((*fill, 0), special_flags=pygame.BLEND_RGBA_MAX)
-    out.blit(light, (stroke, stroke))
+    out.blit(_recoloured(glyph, fill), (stroke, stroke))
     return out
 
 
 def _star(centre: Point, outer: float, inner: float, points: int = 5, turn: float = -math.pi / 2) -> list[Point]:
+    """A star polygon with ``points`` tips, the first pointing along angle ``turn`` (default: up)."""
     cx, cy = centre
     out = []
     for i in range(points * 2):
