@@ -74,6 +74,13 @@ def test_card_corners_are_rounded_and_transparent(screen):
     assert face.get_at((63, 90)).a == 255
 
 
+def test_rounded_corners_are_anti_aliased(screen):
+    """Supersampled drawing leaves partly transparent pixels along the curve, not a jagged 0/255 edge."""
+    face = CardArt(126, 180).face(card("8", 3))
+    corner = pygame.surfarray.array_alpha(face)[:12, :12]
+    assert ((corner > 0) & (corner < 255)).sum() >= 6
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_rank_index_is_printed_in_the_top_left_corner(screen, size):
     """A fanned hand shows only each card's left strip, so the index must be there and large."""
