@@ -6,6 +6,7 @@ import pytest
 
 from game import events as ev
 from game.actions import Bid, Pass, Play
+from game.cards import normalize
 from game.match import Match, Phase
 from game.observe import observe
 from game.reasons import IllegalAction
@@ -235,7 +236,7 @@ def test_s03_no_play_or_pass_during_bidding():
 
 def test_s03_kitty_is_shown_to_all_once_the_landlord_is_chosen():
     match = fresh()
-    kitty = "".join(sorted((match.deck[c].char for c in match.hand.kitty), key="3456789TJQKA2BR".index))
+    kitty = normalize("".join(match.deck[c].char for c in match.hand.kitty))
     events = bid_all(match, [3])
     assert of_type(events, ev.LandlordChosen)[0].kitty == kitty
     assert [observe(match, seat).kitty for seat in SEATS] == [kitty] * 3

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 
 from game import combos
 from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
-from game.cards import contains, parse
+from game.cards import contains, normalize, parse
 from game.events import HandOver
 from game.invariants import problems
 from game.match import Match, Phase
 from game.observe import observe
-from game.rules import PASS, last_reading, legal_moves
+from game.rules import PASS, check, last_reading, legal_moves
 from game.rulesets import STANDARD
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
@@ -30,7 +30,7 @@ PLAYOUTS = settings(max_examples=30, deadline=None)
 def hands(max_size: int) -> st.SearchStrategy[str]:
     """A random hand of distinct physical cards, as a sorted rank string."""
     ids = st.lists(st.integers(0, len(DECK) - 1), unique=True, max_size=max_size)
-    return ids.map(lambda cards: "".join(sorted((DECK[c].char for c in cards), key="3456789TJQKA2BR".index)))
+    return ids.map(lambda cards: normalize("".join(DECK[c].char for c in cards)))
 
 
 @st.composite
@@ -64,6 +64,16 @@ def test_property_every_generated_move_classifies_and_beats_last(position):
 def test_property_generation_is_complete(position):
     hand, last = position
     assert {m for m in legal_moves(hand, last) if m != PASS} == brute_force_moves(hand, last)
+
+
+@FAST
+@given(positions(14), st.randoms(use_true_random=False))
+def test_s21_property_check_refuses_exactly_the_moves_not_generated(position, rng):
+    hand, last = position
+    if not hand:
+        return
+    move = normalize("".join(rng.sample(hand, rng.randint(1, len(hand)))))
+    assert (check(hand, move, last) is None) == (move in legal_moves(hand, last))
 
 
 @FAST
@@ -197,3 +207,24 @@ def test_s02_property_kitty_is_hidden_until_the_landlord_is_chosen(seed):
     for match, _, _ in playout(seed, hands_to_play=1):
         bidding = match.phase is Phase.BIDDING
         assert all((observe(match, s).kitty is None) == bidding for s in range(3))
+
+
+def random_selection(match: Match, rng: random.Random) -> str:
+    """A random sub-multiset of the hand to act, biased towards small selections."""
+    cards = match.ranks(match.turn)
+    picked = rng.sample(cards, rng.randint(1, min(len(cards), rng.choice([2, 5, 8, 20]))))
+    return normalize("".join(picked))
+
+
+@PLAYOUTS
+@given(seeds)
+def test_s14_property_the_match_accepts_exactly_the_generated_moves(seed):
+    rng = random.Random(seed ^ 0x5EED)
+    for match, _, _ in playout(seed, hands_to_play=1):
+        if match.phase is not Phase.PLAYING:
+            continue
+        move = random_selection(match, rng)
+        before = to_dict(match)
+        refusal = match.check(Play(match.turn, move))
+        assert (refusal is None) == (move in match.legal_moves()), move
+        assert to_dict(match) == before
