@@ -10,6 +10,7 @@ import pytest
 from game.cards import RANKS, parse
 from game.combos import classify
 from game.kinds import Kind
+from game.rules import beats, legal_moves
 from game.rulesets import STANDARD
 
 ACE, TWO, SMALL, BIG = RANKS.index("A"), RANKS.index("2"), RANKS.index("B"), RANKS.index("R")
@@ -80,3 +81,33 @@ def test_classify_agrees_with_the_reference_on_every_sub_selection(hand):
         if mine != reference(part):
             disagreements.append(("".join(RANKS[r] * n for r, n in enumerate(part)), mine, reference(part)))
     assert disagreements[:5] == []
+
+
+def reference_beats(play: tuple[Kind, int, int], size: int, last: tuple[Kind, int, int], last_size: int) -> bool:
+    """000 §13-§14: the rocket beats all; a bomb beats any ordinary play and lower bombs; otherwise the same kind,
+    the same card count and body length, and a strictly higher body."""
+    (kind, top, length), (last_kind, last_top, last_length) = play, last
+    if last_kind is Kind.ROCKET:
+        return False
+    if kind is Kind.ROCKET:
+        return True
+    if kind is Kind.BOMB:
+        return last_kind is not Kind.BOMB or top > last_top
+    return (kind, size, length) == (last_kind, last_size, last_length) and top > last_top
+
+
+SAMPLE_MOVES = sorted(
+    {move for hand in ("333444555666BR2", "QQQQKKKAAA222BR", "3344556677TTJJ") for move in legal_moves(hand)}
+)
+
+
+@pytest.mark.parametrize("last", SAMPLE_MOVES[::7])
+def test_beats_agrees_with_the_reference_order(last):
+    default = classify(parse(last), STANDARD)[0]
+    last_key = (default.kind, default.top, default.length)
+    wrong = [
+        play
+        for play in SAMPLE_MOVES
+        if beats(play, last) != any(reference_beats(r, len(play), last_key, len(last)) for r in reference(parse(play)))
+    ]
+    assert wrong[:5] == []
