@@ -1,7 +1,7 @@
-"""Headless self-play: `python -m game.selfplay --games N --seed S [--ruleset NAME]`.
+"""Headless self-play: `python -m game.selfplay --games N --seed S [--ruleset NAME] [--level LEVEL]`.
 
-Plays N full hands with simple placeholder policies, checks every invariant after every action and
-prints the results and hands per second. Exits 1 if any invariant breaks.
+Plays N full hands with the bots in every seat, checks every invariant after every action and prints the
+results and hands per second. Exits 1 if any invariant breaks.
 """
 
 from __future__ import annotations
@@ -13,38 +13,33 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+from game import bots
 from game.actions import Action, Bid, NextHand, Pass, Play
-from game.cards import parse
 from game.events import HandOver
 from game.invariants import problems
 from game.match import Match, Phase
+from game.observe import observe
 from game.rulesets import RULESETS
 
 Policy = Callable[[Match, random.Random], Action]
 
 
-def placeholder_policy(match: Match, rng: random.Random) -> Action:
-    """Bid on strong cards, lead the longest cheap play, follow with the lowest answer or pass."""
-    seat = match.turn
-    assert seat is not None
-    if match.phase is Phase.BIDDING:
-        counts = parse(match.ranks(seat))
-        strength = counts[12] + 2 * (counts[13] + counts[14]) + sum(3 for n in counts if n == 4)
-        wish = min(3, strength // 2)
-        choices = match.bid_choices()
-        return Bid(seat, wish if wish in choices else 0)
-    moves = match.legal_moves()
-    plays = [m for m in moves if m != "pass"]
-    if not plays:
-        return Pass(seat)
-    if "pass" in moves and rng.random() < 0.25:
-        return Pass(seat)
-    if "pass" not in moves:
-        return Play(seat, max(plays, key=len) if rng.random() < 0.5 else plays[0])
-    return Play(seat, plays[0])
+def bot_policy(level: str) -> Policy:
+    """Every seat played by the bot of `level`, seeing only its own observation."""
+
+    def act(match: Match, rng: random.Random) -> Action:
+        seat = match.turn
+        assert seat is not None
+        view = observe(match, seat)
+        if match.phase is Phase.BIDDING:
+            return Bid(seat, bots.decide_bid(view, level, rng))
+        move = bots.decide(view, level, rng)
+        return Pass(seat) if move == "pass" else Play(seat, move)
+
+    return act
 
 
-def run(games: int, seed: int, ruleset: str, policy: Policy = placeholder_policy) -> dict[str, float]:
+def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]:
     rng = random.Random(seed)
     match = Match(ruleset, seed=seed)
     stats: Counter[str] = Counter()
@@ -75,15 +70,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100, help="full hands to play")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
+    parser.add_argument("--level", default=bots.DEFAULT_LEVEL, choices=bots.LEVELS)
     args = parser.parse_args(argv)
     try:
-        result = run(args.games, args.seed, args.ruleset)
+        result = run(args.games, args.seed, args.ruleset, bot_policy(args.level))
     except AssertionError as broken:
         print(f"invariant broken: {broken}", file=sys.stderr)
         return 1
     hands = int(result["hands"])
     print(
-        f"{hands} hands ({args.ruleset}, seed {args.seed}), {int(result['actions'])} actions, "
+        f"{hands} hands ({args.ruleset}, {args.level} bots, seed {args.seed}), {int(result['actions'])} actions, "
         f"invariants checked after every action"
     )
     print(
