@@ -1,0 +1,60 @@
+"""The table layout: assets/table.tmx provides every anchor, scales to the window and moves with the map."""
+
+from pathlib import Path
+
+import pytest
+
+from scenes.layout import DEFAULT_MAP, REQUIRED, LayoutError, load_layout
+
+
+def test_map_provides_every_required_anchor():
+    layout = load_layout()
+    assert set(REQUIRED) <= set(layout.anchors)
+
+
+def test_missing_anchor_is_named(tmp_path: Path):
+    text = DEFAULT_MAP.read_text().replace('name="kitty"', 'name="kitty_gone"')
+    broken = tmp_path / "table.tmx"
+    broken.write_text(text)
+    with pytest.raises(LayoutError, match="kitty"):
+        load_layout(broken)
+
+
+def test_reference_size_is_unscaled():
+    fitted = load_layout().fit((1920, 1080))
+    assert fitted["card_hand"].size == (150, 210)
+
+
+def test_cards_scale_with_720p():
+    fitted = load_layout().fit((1280, 720))
+    assert fitted["card_hand"].size == (100, 140)
+
+
+def test_right_anchor_keeps_its_distance_from_the_right_edge_at_4_3():
+    wide, square = load_layout().fit((1920, 1080)), load_layout().fit((1440, 1080))
+    scale = square.scale
+    assert square["menu_button"].right == 1440 - round((1920 - wide["menu_button"].right) * scale)
+
+
+def test_stretched_hand_zone_spans_both_margins_at_16_10():
+    fitted = load_layout().fit((1920, 1200))
+    hand = fitted["hand_south"]
+    assert (hand.left, 1920 - hand.right) == (250, 250)
+    assert hand.bottom == 1200 - (1080 - 1062)
+
+
+def test_moving_an_object_in_the_map_moves_it_on_screen(tmp_path: Path):
+    text = DEFAULT_MAP.read_text().replace('name="deck" type="point" x="960"', 'name="deck" type="point" x="1000"')
+    moved = tmp_path / "table.tmx"
+    moved.write_text(text)
+    before = load_layout().fit((1920, 1080))["deck"].x
+    after = load_layout(moved).fit((1920, 1080))["deck"].x
+    assert after - before == 40
+
+
+def test_unknown_anchor_edge_is_refused(tmp_path: Path):
+    text = DEFAULT_MAP.read_text().replace('<property name="h" value="left"/>', '<property name="h" value="west"/>', 1)
+    broken = tmp_path / "table.tmx"
+    broken.write_text(text)
+    with pytest.raises(LayoutError, match="west"):
+        load_layout(broken)

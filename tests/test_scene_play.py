@@ -1,0 +1,233 @@
+"""The play scene driven by synthetic events under the dummy driver: selecting, playing, passing, suggesting."""
+
+import time
+
+import pygame
+import pytest
+
+from game import bots
+from game.actions import Pass, Play
+from game.kinds import Kind
+from game.observe import observe
+from scenes.flow import open_session, show
+from scenes.game import Game
+from tests.helpers_rules import position
+
+HANDS = ("333444555666789TJQKA", "3456777888999TTTJ", "JJQQQKKKAAA2222BR")
+
+
+@pytest.fixture
+def game():
+    made = Game((1920, 1080), fullscreen=False, seed=1)
+    pygame.event.clear()
+    yield made
+    made.close()
+
+
+def open_table(game: Game, match) -> None:
+    session = open_session(game, match)
+    session.place_hand(0.0)
+    show(game, session)
+    steps(game, 5)
+
+
+def steps(game: Game, n: int) -> None:
+    for _ in range(n):
+        game.step(1 / 60)
+
+
+def post(kind: int, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def press(game: Game, k: int) -> None:
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    steps(game, 2)
+
+
+def pad(game: Game, button: int) -> None:
+    post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+    steps(game, 2)
+
+
+def spot(game: Game, index: int) -> tuple[int, int]:
+    """A point on the visible strip of the hand card at `index`."""
+    session = game.session
+    x, y = session.board.sprites[session.board.hand[index]].pos
+    return round(x) + 12, round(y) + 100
+
+
+def click(game: Game, at: tuple[int, int], button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=button)
+    steps(game, 2)
+
+
+def hand(game: Game) -> list[int]:
+    return list(game.session.match.hand.hands[0])
+
+
+def leading(game: Game) -> None:
+    open_table(game, position(HANDS, landlord=0))
+
+
+def following(game: Game) -> None:
+    """Seat 1 is the landlord and leads a single 7; seat 2 passes; you answer or pass."""
+    match = position(HANDS, landlord=1)
+    match.apply(Play(1, "7"))
+    match.apply(Pass(2))
+    open_table(game, match)
+
+
+def test_click_on_a_card_raises_it(game):
+    leading(game)
+    card = game.session.board.hand[0]
+    click(game, spot(game, 0))
+    assert game.session.selected == {card}
+
+
+def test_second_click_lowers_the_card(game):
+    leading(game)
+    click(game, spot(game, 0))
+    click(game, spot(game, 0))
+    assert game.session.selected == set()
+
+
+def test_drag_across_cards_selects_a_run(game):
+    leading(game)
+    post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 3), button=1)
+    for index in (4, 5, 6, 7):
+        post(pygame.MOUSEMOTION, pos=spot(game, index), rel=(40, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=spot(game, 7), button=1)
+    steps(game, 2)
+    deck = game.session.match.deck
+    assert sorted(deck[c].char for c in game.session.selected) == sorted("789TJ")
+
+
+def test_right_click_clears_the_selection(game):
+    leading(game)
+    click(game, spot(game, 0))
+    click(game, (960, 300), button=3)
+    assert game.session.selected == set()
+
+
+def test_keyboard_space_plays_the_selection(game):
+    leading(game)
+    ace = game.session.board.hand[0]
+    click(game, spot(game, 0))
+    press(game, pygame.K_SPACE)
+    assert (game.session.match.hand.history, ace in hand(game)) == ([(0, "A")], False)
+
+
+def test_gamepad_a_plays_the_selection(game):
+    leading(game)
+    click(game, spot(game, 0))
+    pad(game, pygame.CONTROLLER_BUTTON_A)
+    assert game.session.match.hand.history == [(0, "A")]
+
+
+def test_s21_invalid_selection_shows_the_reason_and_keeps_the_hand(game):
+    leading(game)
+    before = hand(game)
+    click(game, spot(game, 0))
+    click(game, spot(game, 1))
+    chosen = set(game.session.selected)
+    press(game, pygame.K_SPACE)
+    reason = game.session.match.check(Play(0, "KA"))
+    assert (game.session.message.text, hand(game), game.session.selected) == (reason.text, before, chosen)
+
+
+def test_s15_free_lead_cannot_pass(game):
+    leading(game)
+    press(game, pygame.K_p)
+    assert (game.session.match.hand.history, game.scene.actions.get("pass").enabled) == ([], False)
+
+
+def test_keyboard_p_passes_when_following(game):
+    following(game)
+    press(game, pygame.K_p)
+    assert game.session.match.hand.history[-1] == (0, "pass")
+
+
+def test_gamepad_b_passes_when_following(game):
+    following(game)
+    pad(game, pygame.CONTROLLER_BUTTON_B)
+    assert game.session.match.hand.history[-1] == (0, "pass")
+
+
+def wait_for_message(game: Game, seconds: float = 20.0) -> None:
+    """Step frames until a message shows: the suggestion comes from the bots' worker process."""
+    deadline = time.monotonic() + seconds
+    while game.session.message is None and time.monotonic() < deadline:
+        game.step(1 / 60)
+        time.sleep(0.005)
+
+
+def test_s21_suggest_selects_cards_and_explains_without_playing(game):
+    leading(game)
+    press(game, pygame.K_s)
+    wait_for_message(game)
+    best = bots.suggest(observe(game.session.match, 0))[0]
+    deck = game.session.match.deck
+    picked = "".join(sorted((deck[c].char for c in game.session.selected), key="3456789TJQKA2BR".index))
+    assert (picked, game.session.match.hand.history) == (best.move, [])
+    assert game.session.message.text.startswith(best.text)
+
+
+def test_gamepad_x_suggests(game):
+    leading(game)
+    pad(game, pygame.CONTROLLER_BUTTON_X)
+    wait_for_message(game)
+    assert game.session.selected
+
+
+def test_cursor_keys_raise_and_lower_a_card(game):
+    leading(game)
+    press(game, pygame.K_RIGHT)
+    press(game, pygame.K_RIGHT)
+    press(game, pygame.K_UP)
+    raised = set(game.session.selected)
+    press(game, pygame.K_DOWN)
+    assert (raised, game.session.selected) == ({game.session.board.hand[2]}, set())
+
+
+def lead_twelve_triples_cards(game: Game) -> None:
+    """Drag across 666555444333 and press Play: a bare airplane of four, or three with single wings."""
+    leading(game)
+    post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 8), button=1)
+    post(pygame.MOUSEMOTION, pos=spot(game, 19), rel=(40, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=spot(game, 19), button=1)
+    steps(game, 2)
+    press(game, pygame.K_SPACE)
+
+
+def test_lead_with_several_readings_offers_a_chooser(game):
+    lead_twelve_triples_cards(game)
+    offered = [r.kind for r in game.scene.options]
+    assert (game.scene.name, offered) == ("chooser", [Kind.AIRPLANE, Kind.AIRPLANE_SINGLES])
+
+
+def test_chosen_reading_is_the_one_played(game):
+    lead_twelve_triples_cards(game)
+    press(game, pygame.K_DOWN)
+    press(game, pygame.K_RETURN)
+    assert game.session.match.hand.last.reading.kind is Kind.AIRPLANE_SINGLES
+
+
+def test_escape_opens_the_menu_over_the_table(game):
+    leading(game)
+    press(game, pygame.K_ESCAPE)
+    assert [s.name for s in game.stack] == ["play", "menu"]
+
+
+def test_auto_key_lets_the_bot_play_for_you(game):
+    leading(game)
+    press(game, pygame.K_a)
+    assert game.session.bot_seat(0)
+
+
+def test_sort_groups_the_triples_first(game):
+    leading(game)
+    press(game, pygame.K_r)
+    deck = game.session.match.deck
+    assert "".join(deck[c].char for c in game.session.board.hand[:3]) == "666"
