@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from game import atomic
 from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
 from game.match import Match, Phase
 from game.observe import observe
@@ -15,6 +16,12 @@ from game.savefile import ENV_VAR, PROJECT_SAVES, SaveStore, default_directory
 from game.serialize import VERSION, to_dict
 
 TABLE = {"auto_play": True, "level": "hard", "interval": 0.8, "timers": [12.5, 0.0, 3.0]}
+
+
+def skip_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
+    """For tests that write thousands of saves: a test cannot cut the power, so fsync only costs time there.
+    The tests that do not call this run the real fsyncs."""
+    monkeypatch.setattr(atomic.os, "fsync", lambda _fd: None)
 
 
 def random_action(match: Match, rng: random.Random) -> Action:
@@ -59,7 +66,8 @@ def state(match: Match) -> tuple[object, ...]:
     )
 
 
-def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path):
+def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path, monkeypatch):
+    skip_fsync(monkeypatch)
     for seed in range(12):
         store, rng, match = SaveStore(tmp_path / str(seed)), random.Random(seed), Match("standard", seed)
         for _ in walk(match, rng, hands=2):
