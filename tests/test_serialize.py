@@ -125,7 +125,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150, deadline=None, derandomize=True)
 @given(st.data())
 def test_a_tampered_save_is_a_save_error_never_another_exception(data):
     save = copy.deepcopy(SAVE)
