@@ -95,6 +95,10 @@ def test_s18_the_rocket_doubles():
     assert of_type(events, ev.Doubled) == [ev.Doubled("rocket", 2)]
 
 
+def test_s18_a_bomb_as_the_final_play_still_doubles():
+    assert doublings(["3KKKK", "4A", "6Q"], ["3", "4", "pass", "KKKK"]) == ("bomb",)
+
+
 def test_s18_bid_one_with_one_bomb_and_one_rocket_gives_p_four():
     settlement = settle(["3BR6", "4Q", "5555J"], ["3", "4", "5555", "BR", "pass", "pass", "6"], bid=1)
     assert (settlement.doublings, settlement.points, settlement.deltas) == (("bomb", "rocket"), 4, (8, -4, -4))
