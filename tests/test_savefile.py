@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pathlib
 import random
 from collections.abc import Iterator
 
@@ -66,6 +67,15 @@ def state(match: Match) -> tuple[object, ...]:
     )
 
 
+def continued(match: Match, directory: pathlib.Path) -> Match:
+    """Save the match, then load it back as Continue does."""
+    store = SaveStore(directory)
+    store.save(match, {})
+    loaded = store.load()
+    assert loaded.problem is None and loaded.match is not None
+    return loaded.match
+
+
 def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path, monkeypatch):
     skip_fsync(monkeypatch)
     for seed in range(12):
@@ -84,34 +94,28 @@ def test_s21_continue_restores_the_table_settings(tmp_path):
 
 
 def test_s21_continued_match_deals_the_same_next_hand(tmp_path):
-    store, rng, match = SaveStore(tmp_path), random.Random(5), Match("standard", 5)
+    rng, match = random.Random(5), Match("standard", 5)
     play_until(match, rng, {Phase.HAND_OVER})
-    store.save(match, {})
-    resumed = store.load().match
-    assert resumed is not None
+    resumed = continued(match, tmp_path)
     assert resumed.apply(NextHand()) == match.apply(NextHand())
     assert state(resumed) == state(match)
 
 
 def test_s21_abandoned_hand_survives_continue_without_score(tmp_path):
-    store, rng, match = SaveStore(tmp_path), random.Random(8), Match("standard", 8)
+    rng, match = random.Random(8), Match("standard", 8)
     play_until(match, rng, {Phase.HAND_OVER})
     match.apply(NextHand())
     play_until(match, rng, {Phase.PLAYING})
     scores = list(match.scores)
     match.apply(Abandon())
-    store.save(match, {})
-    resumed = store.load().match
-    assert resumed is not None
+    resumed = continued(match, tmp_path)
     assert (resumed.scores, resumed.phase, resumed.hand.number) == (scores, Phase.BIDDING, 2)
 
 
 def test_s23_continue_after_the_match_ended_shows_the_final_result(tmp_path):
-    store, rng, match = SaveStore(tmp_path), random.Random(2), Match("standard", 2)
+    rng, match = random.Random(2), Match("standard", 2)
     play_until(match, rng, {Phase.MATCH_OVER})
-    store.save(match, {})
-    resumed = store.load().match
-    assert resumed is not None
+    resumed = continued(match, tmp_path)
     assert (resumed.phase, resumed.winners, resumed.scores) == (Phase.MATCH_OVER, match.winners, match.scores)
 
 
