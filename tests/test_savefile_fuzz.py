@@ -113,11 +113,13 @@ def test_s21_loader_survives_random_objects_with_save_fields(value):
 
 
 @settings(FUZZ, max_examples=60)
-@given(st.one_of(st.binary(max_size=64), damaged_bytes()))
-def test_s21_load_never_raises_on_random_bytes(raw):
+@given(st.one_of(st.binary(max_size=64), damaged_bytes()), st.none() | st.binary(max_size=64) | damaged_bytes())
+def test_s21_load_never_raises_on_random_bytes(raw, backup):
     with tempfile.TemporaryDirectory() as directory:
         store = SaveStore(pathlib.Path(directory))
         store.path.write_bytes(raw)
+        if backup is not None:
+            store.path.with_name("match.bak.json").write_bytes(backup)
         loaded = store.load()
         assert loaded.match is not None or (loaded.problem is not None and "match.json" in loaded.problem)
         assert "could not be understood" not in str(loaded.problem)
