@@ -172,8 +172,8 @@ def _explain_mismatch(core: dict[str, Any]) -> str | None:
     if core["scores"] != expected["scores"]:
         saved, earned = ("/".join(str(s) for s in scores) for scores in (core["scores"], expected["scores"]))
         return f"The saved scores {saved} do not match the hands settled in its log ({earned})."
-    wrong = next(key for key in expected if core[key] != expected[key])
-    return f"The save's {wrong!r} does not match its own action log."
+    wrong = next((key for key in expected if core[key] != expected[key]), None)
+    return None if wrong is None else f"The save's {wrong!r} does not match its own action log."
 
 
 def _explain_hands(saved: list[str], dealt: list[str]) -> str:
