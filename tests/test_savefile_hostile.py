@@ -92,6 +92,7 @@ HOSTILE: dict[str, tuple[Callable[[SaveStore], bytes], str]] = {
     "cards_moved": (lambda s: edited(s, swapped_cards), "cards were moved between players"),
     "scores": (lambda s: edited(s, bumped_score), "do not match the hands settled in its log"),
     "illegal_action": (lambda s: edited(s, illegal_action), "is not legal: It is not your turn."),
+    "phase": (lambda s: edited(s, lambda d: d.update(phase="hand_over")), "'phase' does not match its own action log"),
     "unknown_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="poker")), "unknown ruleset 'poker'"),
     "unknown_field": (lambda s: edited(s, unknown_field), "The save holds a field 'cheat' the game does not know."),
     "missing_field": (lambda s: edited(s, missing_field), "The save lacks its 'hands' record."),
