@@ -7,6 +7,7 @@ headless demo run at a fixed dt; only `run()` reads the clock.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -26,6 +27,7 @@ from scenes.session import TableSettings
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 DEMO_PACE = 0.3  # the demo's bots think for 0.15-0.36 s instead of 0.5-1.2 s
+BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 
 
@@ -52,7 +54,9 @@ class Game:
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
         # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+        # It runs at a lower priority, so the frames win the CPU when both want it.
+        spawn = multiprocessing.get_context("spawn")
+        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves

@@ -17,7 +17,7 @@ from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, SEAT_ZONES, Session
 from scenes.text import blit_text
-from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel
+from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
 
 WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
 
@@ -250,16 +250,14 @@ class TableScene(Scene):
         s, geo = self.session, self.game.geo
         for seat, notice in s.bubbles.items():
             zone = s.zone("play", seat)
-            pop = min(1.0, notice.age / 0.15)
-            size = geo.px(34 * (0.7 + 0.3 * pop))
-            img_rect = blit_text(surface, notice.text, size, CREAM, (-1000, -1000), bold=True)
-            box = img_rect.inflate(geo.px(40), geo.px(18))
+            color = (255, 210, 120) if notice.text != "Pass" else CREAM
+            image = zoomed(
+                pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
+                0.7 + 0.3 * min(1.0, notice.age / 0.15),
+            )
             align = str(geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center"))
             anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
-            setattr(box, anchor, getattr(zone, anchor))
-            surface.blit(panel(box.size, 215, box.height // 2, (40, 40, 48)), box.topleft)
-            color = (255, 210, 120) if notice.text != "Pass" else CREAM
-            blit_text(surface, notice.text, size, color, box.center, "center", bold=True)
+            surface.blit(image, image.get_rect(**{anchor: getattr(zone, anchor)}))
 
     def _banner(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
@@ -267,28 +265,19 @@ class TableScene(Scene):
         if notice is None:
             return
         big = notice.tone in ("big", "win")
-        grow = min(1.0, notice.age / 0.18)
-        size = geo.px((84 if big else 52) * (0.6 + 0.4 * grow))
         color = (255, 214, 90) if big else CREAM
-        at = geo["banner"].topleft
-        img = blit_text(surface, notice.text, size, color, (-2000, -2000), bold=True, shadow=SHADOW)
-        back = img.inflate(geo.px(80), geo.px(30))
-        back.center = at
-        surface.blit(panel(back.size, 150, back.height // 2, (0, 0, 0)), back.topleft)
-        blit_text(surface, notice.text, size, color, at, "center", bold=True, shadow=SHADOW)
+        image = pill(notice.text, geo.px(84 if big else 52), color, (geo.px(40), geo.px(15)), (0, 0, 0), 150, SHADOW)
+        image = zoomed(image, 0.6 + 0.4 * min(1.0, notice.age / 0.18))
+        surface.blit(image, image.get_rect(center=geo["banner"].topleft))
 
     def _message(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
         notice = s.message
         if notice is None:
             return
-        r = geo["message"]
         color = (255, 150, 130) if notice.tone == "warn" else CREAM
-        img = blit_text(surface, notice.text, geo.px(24), color, (-2000, -2000), bold=True)
-        back = img.inflate(geo.px(36), geo.px(16))
-        back.center = r.center
-        surface.blit(panel(back.size, 205, back.height // 2, (12, 20, 16)), back.topleft)
-        blit_text(surface, notice.text, geo.px(24), color, back.center, "center", bold=True)
+        image = pill(notice.text, geo.px(24), color, (geo.px(18), geo.px(8)))
+        surface.blit(image, image.get_rect(center=geo["message"].center))
 
 
 _squeeze_cache: dict[tuple[int, tuple[int, int], float], pygame.Surface] = {}

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.text import blit_text
+from scenes.text import blit_text, text
 
 GOLD = (247, 206, 92)
 CREAM = (255, 248, 230)
@@ -66,6 +66,38 @@ def panel(size: tuple[int, int], alpha: int = 200, radius: int = 18, color=(10, 
         pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
         pygame.draw.rect(surf, (*GOLD, 150), surf.get_rect(), width=2, border_radius=radius)
         _surfaces[key] = surf.convert_alpha()
+    return _surfaces[key]
+
+
+def pill(
+    label: str,
+    font_px: int,
+    color: tuple[int, int, int],
+    pad: tuple[int, int],
+    fill: tuple[int, int, int] = (12, 20, 16),
+    alpha: int = 205,
+    shadow: tuple[int, ...] | None = None,
+) -> pygame.Surface:
+    """Text on a rounded translucent pill, composed once: bubbles, banners and the message line."""
+    key = ("pill", label, font_px, color, pad, fill, alpha, shadow)
+    if key not in _surfaces:
+        img = text(label, font_px, color, True, shadow)
+        size = (img.get_width() + 2 * pad[0], img.get_height() + 2 * pad[1])
+        made = panel(size, alpha, size[1] // 2, fill).copy()
+        made.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
+        _surfaces[key] = made
+    return _surfaces[key]
+
+
+def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
+    """`image` scaled by `k` rounded to a tenth, so a popping animation reuses a few cached images."""
+    step = round(k * 10) / 10
+    if step >= 1:
+        return image
+    key = ("zoom", id(image), image.get_size(), step)
+    if key not in _surfaces:
+        w, h = image.get_size()
+        _surfaces[key] = pygame.transform.smoothscale(image, (max(1, round(w * step)), max(1, round(h * step))))
     return _surfaces[key]
 
 

@@ -1,0 +1,103 @@
+"""Frame time at the table's busiest moments, at 1920x1080: the deal animation, a bomb, and a hand in play.
+
+Run: `python -m benchmarks.frames [--repeat R] [--size 1920x1080]`. Each moment is set up R times and every frame's
+work (events, update, draw, flip) is timed with a fixed dt; the bots think in their worker process meanwhile, as
+in the game. Uses SDL's dummy driver unless SDL_VIDEODRIVER is set (e.g. to x11 under Xvfb).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from collections.abc import Callable
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from game import events as ev
+from game.actions import Bid, Play
+from game.match import Match
+from scenes.demo import DT, report
+from scenes.flow import open_session, show
+from scenes.game import Game
+from scenes.session import Session
+
+BOMB_RANKS = "3456789TJQKA2"
+
+
+def timed(game: Game, frames: int, samples: list[float]) -> None:
+    for _ in range(frames):
+        start = time.perf_counter()
+        game.step(DT)
+        samples.append((time.perf_counter() - start) * 1000)
+
+
+def deal(game: Game, seed: int) -> Session:
+    """A new match with its deal animation running."""
+    match = Match("standard", seed)
+    session = open_session(game, match)
+    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    show(game, session)
+    return session
+
+
+def to_play(game: Game, seed: int) -> tuple[Session, Match]:
+    """A match bid out at once (the first bidder bids 3), in the play scene with the kitty taken."""
+    session = deal(game, seed)
+    match = session.match
+    timed(game, 150, [])
+    session.apply(Bid(match.turn, 3))
+    timed(game, 150, [])
+    return session, match
+
+
+def bomb(game: Game, seed: int, samples: list[float]) -> None:
+    """The landlord (a bot or you) opens with a bomb if it holds one: flight, banner and shake."""
+    session, match = to_play(game, seed)
+    held = match.ranks(match.hand.landlord)
+    four = next((r * 4 for r in BOMB_RANKS if r * 4 in held), None)
+    move = four or ("BR" if "BR" in held else held[-1])
+    session.thinker.cancel()
+    session.apply(Play(match.hand.landlord, move))
+    timed(game, 120, samples)
+
+
+def dealing(game: Game, seed: int, samples: list[float]) -> None:
+    deal(game, seed)
+    timed(game, 150, samples)
+
+
+def playing(game: Game, seed: int, samples: list[float]) -> None:
+    """Bots in every seat play on: cards fly, bubbles pop, the counter and HUD change every turn."""
+    game.table_settings.auto, game.table_settings.pace = True, 0.3
+    to_play(game, seed)
+    timed(game, 600, samples)
+    game.table_settings.auto, game.table_settings.pace = False, 1.0
+
+
+MOMENTS: dict[str, Callable[[Game, int, list[float]], None]] = {"deal": dealing, "bomb": bomb, "play": playing}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=4)
+    parser.add_argument("--size", default="1920x1080")
+    args = parser.parse_args()
+    width, height = (int(n) for n in args.size.split("x"))
+    game = Game((width, height), fullscreen=False, seed=1)
+    times: dict[str, list[float]] = {}
+    try:
+        for name, moment in MOMENTS.items():
+            samples = times[name] = []
+            for k in range(args.repeat):
+                moment(game, 100 + k, samples)
+    finally:
+        game.close()
+    print(f"{width}x{height}, {os.environ['SDL_VIDEODRIVER']} driver")
+    print("\n".join(report(times)))
+
+
+if __name__ == "__main__":
+    main()
