@@ -78,7 +78,7 @@ def continued(match: Match, directory: pathlib.Path) -> Match:
 
 def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path, monkeypatch):
     skip_fsync(monkeypatch)
-    for seed in range(12):
+    for seed in range(10):
         store, rng, match = SaveStore(tmp_path / str(seed)), random.Random(seed), Match("standard", seed)
         for _ in walk(match, rng, hands=2):
             store.save(match, TABLE)
