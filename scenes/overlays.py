@@ -91,7 +91,7 @@ class MenuOverlay(Scene):
         geo = self.game.geo
         dim(surface)
         box = self.box()
-        surface.blit(panel(box.size, 235, geo.px(24)), box.topleft)
+        surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
         blit_text(surface, self.title, geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         self.row.draw(surface, geo.px(28))
         if self.note:

@@ -24,7 +24,7 @@ from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import Row
 
-SETTLE_AFTER = 1.8  # seconds the last play and the result banner stay before the settlement opens
+SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
 
 
 class PlayScene(TableScene):

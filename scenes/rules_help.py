@@ -145,7 +145,7 @@ class RulesHelp(Scene):
         geo = self.game.geo
         dim(surface)
         box = geo["panel"]
-        surface.blit(panel(box.size, 240, geo.px(28)), box.topleft)
+        surface.blit(panel(box.size, 252, geo.px(28)), box.topleft)
         page = PAGES[self.page]
         blit_text(surface, page.title, geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         counter = f"{self.page + 1} / {len(PAGES)}"
@@ -160,9 +160,9 @@ class RulesHelp(Scene):
         self.row.draw(surface, geo.px(26))
 
     def _examples(self, surface: pygame.Surface, box: pygame.Rect, y: int, page: Page) -> None:
-        geo, art = self.game.geo, self.game.art["mini"]
+        geo, art = self.game.geo, self.game.art["table"]
         w, h = art.size
-        step = round(w * 0.45)
+        step = round(w * 0.32)
         x = box.x + geo.px(50)
         for caption, ranks in page.examples:
             cards = example_cards(ranks)

@@ -119,7 +119,7 @@ class SettlementScene(Scene):
         steps = [("Bid", f"{settlement.bid}")]
         steps += [(DOUBLING_NAMES[d], "×2") for d in settlement.doublings]
         if not settlement.doublings:
-            steps.append(("No bombs, rockets or spring", "×1"))
+            steps.append(("No doublings", "×1"))
         if settlement.multiplier < 2 ** len(settlement.doublings):
             steps.append(("Capped at", f"×{settlement.multiplier}"))
         for label, value in steps:

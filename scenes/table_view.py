@@ -108,8 +108,7 @@ class TableScene(Scene):
         x = r.x + geo.px(18)
         for label, color in items:
             x = blit_text(surface, label, geo.px(28), color, (x, r.centery), "midleft", bold=True).right + geo.px(24)
-        info = f"Hand {hand.number} · to {s.match.rules.match_target}"
-        blit_text(surface, info, geo.px(18), MUTED, (r.right - geo.px(14), r.centery), "midright")
+        blit_text(surface, f"Hand {hand.number}", geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
 
     def _counter(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
