@@ -185,7 +185,8 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset) -> Reading | Rej
     if chosen is not None:
         return chosen
     assert last is not None
-    return _why_not_higher(readings[0], last)
+    alike = [r for r in readings if (r.kind, r.size, r.length) == (last.kind, last.size, last.length)]
+    return _why_not_higher(alike[0] if alike else readings[0], last)
 
 
 def _why_not_higher(play: Reading, last: Reading) -> Rejection:
