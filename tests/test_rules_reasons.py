@@ -106,6 +106,12 @@ def test_s22_a_different_shape_text_names_both_shapes_and_reads_well(play, last)
     assert rejection.code == "different_shape" and reads_well(rejection.text)
 
 
+def test_s14_a_lower_reading_of_the_same_shape_is_reported_as_not_higher():
+    # 333444555666 can be read as 444555666 with single wings 333: same shape as the last play, only lower.
+    rejection = check("333444555666", "333444555666", "777888999TJQ")
+    assert rejection.code == "not_higher" and "airplane with single wings 4-6" in rejection.text
+
+
 def test_s14_a_tie():
     rejection = check("34567", "34567", "34567")
     assert rejection.code == "equal_not_higher" and "tie" in rejection.text and "straight" in rejection.text
