@@ -102,7 +102,7 @@ def test_s17_property_every_settlement_sums_to_zero_and_pays_p(landlord, landlor
 
 
 def random_action(match: Match, rng: random.Random) -> Action:
-    """Any legal action, now and then a table action (play again, new game) to cover those paths too."""
+    """Any legal action (a lead in any of its readings), now and then a table action (play again, new game)."""
     seat = match.turn
     if match.phase is Phase.HAND_OVER:
         return NextHand()
@@ -111,7 +111,10 @@ def random_action(match: Match, rng: random.Random) -> Action:
     if match.phase is Phase.BIDDING:
         return Bid(seat, rng.choice(match.bid_choices()))
     move = rng.choice(match.legal_moves())
-    return Pass(seat) if move == PASS else Play(seat, move)
+    if move == PASS:
+        return Pass(seat)
+    leading = match.hand.last is None
+    return Play(seat, move, kind=rng.choice(combos.classify(parse(move), STANDARD)).kind if leading else None)
 
 
 def playout(seed: int, hands_to_play: int = 2) -> Iterator[tuple[Match, Action, list]]:
