@@ -7,6 +7,7 @@ inputs that mean the same in both (menu, card counter, auto).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 import pygame
 
@@ -111,18 +112,9 @@ class TableScene(Scene):
         blit_text(surface, f"Hand {hand.number}", geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
 
     def _counter(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
+        geo = self.game.geo
         r = geo["counter"]
-        surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
-        cells = s.unseen()
-        w = r.width / len(cells)
-        for i, (rank, left) in enumerate(cells):
-            cx = round(r.x + w * (i + 0.5))
-            label = {"T": "10", "B": "jk", "R": "JK"}.get(rank, rank)
-            color = RED if i == BIG_JOKER else CREAM if i != SMALL_JOKER else (200, 210, 230)
-            blit_text(surface, label, geo.px(20), color, (cx, r.y + geo.px(8)), "midtop", bold=True)
-            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
-            blit_text(surface, str(left), geo.px(24), tone, (cx, r.bottom - geo.px(6)), "midbottom", bold=True)
+        surface.blit(_counter_panel(tuple(self.session.unseen()), r.size, geo.px), r.topleft)
         blit_text(surface, "unseen", geo.px(14), MUTED, (r.centerx, r.bottom + geo.px(2)), "midtop")
 
     def _kitty(self, surface: pygame.Surface) -> None:
@@ -192,15 +184,10 @@ class TableScene(Scene):
         art = self.game.art["mini"]
         zone = s.zone("pile", seat)
         count = s.shown_count(seat)
-        w, h = art.size
-        if seat in s.reveal:
+        if seat in s.reveal or not count:
             return
-        step = (zone.height - h) / 19
-        x = zone.centerx - w // 2
-        for k in range(min(count, 20)):
-            surface.blit(art.back(), (x, zone.y + k * step))
-        if not count:
-            return
+        pile = _pile_image(art.back(), min(count, 20), zone.height)
+        surface.blit(pile, (zone.centerx - pile.get_width() // 2, zone.y))
         badge = pygame.Rect(0, 0, geo.px(54), geo.px(54))
         badge.center = (zone.centerx, zone.bottom + geo.px(4))
         warn = count <= WARN_AT and s.deal is None and s.match.phase is Phase.PLAYING
@@ -279,23 +266,65 @@ class TableScene(Scene):
         surface.blit(image, image.get_rect(center=geo["message"].center))
 
 
-_squeeze_cache: dict[tuple[int, tuple[int, int], float], pygame.Surface] = {}
-_veils: dict[tuple[int, int], pygame.Surface] = {}
+_composed: dict[tuple, pygame.Surface] = {}
+COMPOSED_LIMIT = 256  # composed images kept; the counter makes a new one per play, so the cache starts over
+
+
+def _remember(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    found = _composed.get(key)
+    if found is None:
+        if len(_composed) >= COMPOSED_LIMIT:
+            _composed.clear()
+        found = _composed[key] = make()
+    return found
+
+
+def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
+    """The card counter's panel with its 15 cells, composed once per set of counts."""
+
+    def make() -> pygame.Surface:
+        made = panel(size, 170, px(14)).copy()
+        w = size[0] / len(cells)
+        for i, (rank, left) in enumerate(cells):
+            cx = round(w * (i + 0.5))
+            label = {"T": "10", "B": "jk", "R": "JK"}.get(rank, rank)
+            color = RED if i == BIG_JOKER else CREAM if i != SMALL_JOKER else (200, 210, 230)
+            blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
+            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
+            blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
+        return made
+
+    return _remember(("counter", cells, size), make)
+
+
+def _pile_image(back: pygame.Surface, count: int, height: int) -> pygame.Surface:
+    """An opponent's face-down cards stacked in a column, composed once per count."""
+
+    def make() -> pygame.Surface:
+        w, h = back.get_size()
+        step = (height - h) / 19
+        made = pygame.Surface((w, height), pygame.SRCALPHA)
+        for k in range(count):
+            made.blit(back, (0, round(k * step)))
+        return made
+
+    return _remember(("pile", id(back), back.get_size(), count, height), make)
 
 
 def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
     """A card narrowed to `k` of its width (the kitty flipping over); quantised, so a few images are cached."""
-    key = (id(image), image.get_size(), k)
-    if key not in _squeeze_cache:
-        w, h = image.get_size()
-        _squeeze_cache[key] = pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
-    return _squeeze_cache[key]
+    w, h = image.get_size()
+    return _remember(
+        ("squeeze", id(image), (w, h), k), lambda: pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
+    )
 
 
 def _veil(size: tuple[int, int]) -> pygame.Surface:
     """A translucent shade over the cards of a finished round."""
-    if size not in _veils:
+
+    def make() -> pygame.Surface:
         veil = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(veil, (0, 0, 0, 90), veil.get_rect(), border_radius=max(2, size[0] // 12))
-        _veils[size] = veil.convert_alpha()
-    return _veils[size]
+        return veil.convert_alpha()
+
+    return _remember(("veil", size), make)
