@@ -6,6 +6,8 @@ from __future__ import annotations
 from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.cards import RANKS, parse
 from game.combos import classify
@@ -111,3 +113,21 @@ def test_beats_agrees_with_the_reference_order(last):
         if beats(play, last) != any(reference_beats(r, len(play), last_key, len(last)) for r in reference(parse(play)))
     ]
     assert wrong[:5] == []
+
+
+@st.composite
+def selections(draw) -> tuple[int, ...]:
+    """A selection from one deck, often built around a run of equal-count ranks so long shapes do occur."""
+    counts = [0] * len(RANKS)
+    unit, low = draw(st.integers(1, 4)), draw(st.integers(0, ACE))
+    for r in range(low, min(low + draw(st.integers(0, 6)), TWO + 1)):
+        counts[r] = unit
+    for r in draw(st.lists(st.integers(0, BIG), max_size=8)):
+        counts[r] = min(counts[r] + 1, 1 if r >= SMALL else 4)
+    return tuple(counts)
+
+
+@settings(max_examples=400, deadline=None, derandomize=True)
+@given(selections())
+def test_property_classify_agrees_with_the_reference(counts):
+    assert {(r.kind, r.top, r.length) for r in classify(counts, STANDARD)} == reference(counts)
