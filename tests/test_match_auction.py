@@ -12,7 +12,7 @@ from game.cards import normalize
 from game.match import Match, Phase
 from game.observe import observe
 from game.reasons import IllegalAction
-from tests.helpers_rules import bid_all, of_type
+from tests.helpers_rules import bid_all, of_type, script, set_hands
 
 SEATS = range(3)
 
@@ -224,8 +224,11 @@ def test_s03_a_redeal_does_not_appoint_a_random_landlord():
 
 def test_s03_the_winning_bid_is_the_scoring_base():
     match = fresh()
+    landlord = match.turn
     bid_all(match, [2, 0, 0])
-    assert observe(match, 0).bid == 2 and match.multiplier == 1
+    set_hands(match, ["35" if s == landlord else "4K" if s == (landlord + 1) % 3 else "6Q" for s in SEATS])
+    settlement = of_type(script(match, ["3", "4", "pass", "5"]), ev.HandOver)[0].settlement
+    assert (settlement.bid, settlement.points, settlement.deltas[landlord]) == (2, 2, 4)
 
 
 def test_s03_no_play_or_pass_during_bidding():
