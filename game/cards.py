@@ -66,6 +66,11 @@ def parse(text: str) -> Counts:
     return tuple(counts)
 
 
+def first_unknown(text: str) -> str | None:
+    """The first character of `text` that is not a rank, if any."""
+    return next((ch for ch in text if ch not in RANK_INDEX), None)
+
+
 def render(counts: Sequence[int]) -> str:
     """Counts -> the canonical sorted rank string."""
     return "".join(ch * n for ch, n in zip(RANKS, counts, strict=True) if n)

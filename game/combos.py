@@ -176,11 +176,18 @@ def answer(readings: tuple[Reading, ...], last: Reading | None) -> Reading | Non
     return max(winning, key=lambda r: (r.kind.is_bomb_like, r.length, r.top)) if winning else None
 
 
-def judge(counts: Counts, last: Reading | None, rules: Ruleset) -> Reading | Rejection:
-    """The reading this selection is played as, or the player-facing reason it cannot be played."""
+def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | None = None) -> Reading | Rejection:
+    """The reading this selection is played as, or the player-facing reason it cannot be played.
+
+    `kind` restricts the selection to readings of that kind (the player's choice among several readings).
+    """
     readings = classify(counts, rules)
     if not readings:
         return diagnose(counts, rules)
+    if kind is not None:
+        readings = tuple(r for r in readings if r.kind is kind)
+        if not readings:
+            return Rejection("not_that_kind", {"shape": kind.title})
     chosen = answer(readings, last)
     if chosen is not None:
         return chosen

@@ -13,8 +13,8 @@ from enum import Enum
 
 from game import events as ev
 from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
-from game.cards import Card, Counts, normalize, parse
-from game.combos import Reading, answer, classify, judge
+from game.cards import Card, Counts, first_unknown, normalize, parse
+from game.combos import Reading, judge
 from game.kinds import Kind
 from game.moves import legal
 from game.reasons import IllegalAction, Rejection
@@ -201,10 +201,10 @@ class Match:
     def _resolve_play(self, seat: int, move: str, kind: Kind | None, cards: tuple[int, ...] | None) -> Play:
         if not move or move == "pass":
             raise IllegalAction(Rejection("empty"))
-        try:
-            move = normalize(move)
-        except ValueError:
-            raise IllegalAction(Rejection("no_combination")) from None
+        unknown = first_unknown(move)
+        if unknown is not None:
+            raise IllegalAction(Rejection("unknown_rank", {"rank": repr(unknown)}))
+        move = normalize(move)
         held = self.hand.hands[seat]
         if cards is None:
             cards = self._pick_cards(held, move)
@@ -233,16 +233,10 @@ class Match:
     def _reading(self, counts: Counts, kind: Kind | None) -> Reading:
         """The reading a play is made as; `kind` narrows a selection with several readings."""
         last = self.hand.last.reading if self.hand.last else None
-        verdict = judge(counts, last, self.rules)
+        verdict = judge(counts, last, self.rules, kind)
         if isinstance(verdict, Rejection):
             raise IllegalAction(verdict)
-        if kind is None or verdict.kind is kind:
-            return verdict
-        narrowed = tuple(r for r in classify(counts, self.rules) if r.kind is kind)
-        chosen = answer(narrowed, last)
-        if chosen is None:
-            raise IllegalAction(Rejection("no_combination"))
-        return chosen
+        return verdict
 
     # ----- transitions ---------------------------------------------------------------------------------
 

@@ -7,7 +7,7 @@ ascending; a pass is ``"pass"``. Outside tools drive the engine through these fu
 from __future__ import annotations
 
 from game import combos, moves, rulesets
-from game.cards import normalize, parse
+from game.cards import first_unknown, normalize, parse
 from game.combos import Reading
 from game.kinds import Kind
 from game.reasons import Rejection
@@ -51,8 +51,11 @@ def check(hand: str, move: str, last: str | None = None, ruleset: str = "standar
     reading = last_reading(last, rules)
     if move == PASS:
         return Rejection("free_lead_pass") if reading is None else None
+    unknown = first_unknown(move)
+    if unknown is not None:
+        return Rejection("unknown_rank", {"rank": repr(unknown)})
     counts = parse(move)
-    if not counts or not any(counts):
+    if not any(counts):
         return Rejection("empty")
     if any(h < m for h, m in zip(parse(hand), counts, strict=True)):
         return Rejection("not_in_hand")

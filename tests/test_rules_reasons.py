@@ -7,6 +7,7 @@ import re
 import pytest
 
 from game.actions import Bid, Pass, Play
+from game.kinds import Kind
 from game.reasons import IllegalAction
 from game.rules import check
 from game.serialize import to_dict
@@ -198,7 +199,7 @@ def following(last: str, hand: str):
         (lambda: position(["3", "4", "5"]), Play(1, "4"), "not_your_turn"),
         (lambda: position(["3", "4", "5"]), Bid(0, 1), "wrong_phase"),
         (lambda: position(["3", "4", "5"]), Play(0, "pass"), "empty"),
-        (lambda: position(["3", "4", "5"]), Play(0, "3X"), "no_combination"),
+        (lambda: position(["3", "4", "5"]), Play(0, "3X"), "unknown_rank"),
     ],
 )
 def test_s21_rejected_action_leaves_the_match_exactly_unchanged(make, action, code):
@@ -232,3 +233,21 @@ def test_s21_check_accepts_a_legal_play_without_applying_it():
     match = position(["3", "4", "5"])
     before = to_dict(match)
     assert match.check(Play(0, "3")) is None and to_dict(match) == before
+
+
+def test_s21_the_text_api_names_an_unknown_rank_instead_of_raising():
+    rejection = check("345", "3X")
+    assert rejection.code == "unknown_rank" and "'X'" in rejection.text and reads_well(rejection.text)
+
+
+def test_s21_a_chosen_reading_that_does_not_beat_says_not_high_enough():
+    match = following("777888999TJQ", "333444555666")
+    rejection = match.check(Play(1, "333444555666", kind=Kind.AIRPLANE_SINGLES))
+    assert rejection.code == "not_higher" and "airplane with single wings" in rejection.text
+
+
+def test_s21_a_reading_the_cards_do_not_have_is_refused_by_name():
+    match = position(["33344455", "6", "7"])
+    rejection = match.check(Play(0, "33344455", kind=Kind.AIRPLANE_PAIRS))
+    assert rejection.code == "not_that_kind" and "airplane with pair wings" in rejection.text
+    assert reads_well(rejection.text)
