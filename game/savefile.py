@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.actions import from_json
 from game.atomic import GuardedFile, Unusable, describe, parse_json
 from game.cards import RANK_INDEX, RANK_NAMES, RANKS
 from game.match import Match
-from game.serialize import VERSION, SaveError, from_dict, to_dict
+from game.serialize import VERSION, SaveError, SnapshotMismatch, from_dict, to_dict
 
 ENV_VAR = "DOUDIZHU_SAVES"
 PROJECT_SAVES = pathlib.Path(__file__).resolve().parent.parent / "saves"
@@ -105,8 +104,10 @@ def read_snapshot(text: str) -> tuple[Match, dict[str, object]]:
     core = {key: value for key, value in data.items() if key not in (TABLE, SAVED_AT)}
     try:
         match = from_dict(core)
+    except SnapshotMismatch as err:
+        raise Unusable(_explain_mismatch(core, err.expected)) from None
     except SaveError as err:
-        raise Unusable(_explain_mismatch(core) or str(err)) from None
+        raise Unusable(str(err)) from None
     return match, table
 
 
@@ -150,17 +151,8 @@ def _check_shapes(data: dict[str, Any]) -> None:
             raise Unusable(f"The save's {key!r} should be {wanted}, but it holds {describe(data[key])}.")
 
 
-def _explain_mismatch(core: dict[str, Any]) -> str | None:
-    """Which part of a snapshot disagrees with its own action log, when the log itself replays cleanly."""
-    if core.get("version") != VERSION:
-        return None  # not a snapshot of this format: from_dict names the version problem
-    try:
-        replayed = Match(core["ruleset"], core["seed"], core.get("first_deal"))
-        for raw in core["actions"]:
-            replayed.apply(from_json(raw))
-    except Exception:  # the log is the problem, and from_dict's message already says so
-        return None
-    expected = to_dict(replayed)
+def _explain_mismatch(core: dict[str, Any], expected: dict[str, Any]) -> str:
+    """Which part of a snapshot disagrees with what its own action log replays to."""
     missing = [key for key in expected if key not in core]
     if missing:
         return f"The save lacks its {missing[0]!r} record."
@@ -172,8 +164,8 @@ def _explain_mismatch(core: dict[str, Any]) -> str | None:
     if core["scores"] != expected["scores"]:
         saved, earned = ("/".join(str(s) for s in scores) for scores in (core["scores"], expected["scores"]))
         return f"The saved scores {saved} do not match the hands settled in its log ({earned})."
-    wrong = next((key for key in expected if core[key] != expected[key]), None)
-    return None if wrong is None else f"The save's {wrong!r} does not match its own action log."
+    wrong = next(key for key in expected if core[key] != expected[key])
+    return f"The save's {wrong!r} does not match its own action log."
 
 
 def _explain_hands(saved: list[str], dealt: list[str]) -> str:
