@@ -94,8 +94,6 @@ class TitleScene(Scene):
             self.row.hover(event.pos)
         elif act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
             self.choose(hit.key)
-        elif act is Act.MENU:
-            self.game.quit()
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.game.geo
