@@ -60,31 +60,37 @@ def to_json(action: Action) -> list[object]:
 def from_json(data: object) -> Action:
     """Parse one logged action; raises ValueError with a readable message on anything malformed."""
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
-        raise ValueError(f"malformed action {data!r}")
+        raise ValueError(f"malformed action {_short(data)}")
     tag, args = data[0], data[1:]
     shapes: dict[str, int] = {"bid": 2, "play": 4, "pass": 1, "next": 0, "abandon": 0}
     if shapes.get(tag) != len(args):
-        raise ValueError(f"malformed action {data!r}")
+        raise ValueError(f"malformed action {_short(data)}")
     if tag in ("bid", "play", "pass") and not _is_int(args[0]):
-        raise ValueError(f"malformed seat in {data!r}")
+        raise ValueError(f"malformed seat in {_short(data)}")
     if tag == "bid":
         if not _is_int(args[1]):
-            raise ValueError(f"malformed bid in {data!r}")
+            raise ValueError(f"malformed bid in {_short(data)}")
         return Bid(args[0], args[1])
     if tag == "play":
         seat, move, kind, cards = args
         if not isinstance(move, str) or not (kind is None or isinstance(kind, str)):
-            raise ValueError(f"malformed play in {data!r}")
+            raise ValueError(f"malformed play in {_short(data)}")
         if cards is not None and not (isinstance(cards, list) and all(_is_int(c) for c in cards)):
-            raise ValueError(f"malformed cards in {data!r}")
+            raise ValueError(f"malformed cards in {_short(data)}")
         try:
             parsed_kind = Kind(kind) if kind is not None else None
         except ValueError:
-            raise ValueError(f"unknown combination kind in {data!r}") from None
+            raise ValueError(f"unknown combination kind in {_short(data)}") from None
         return Play(seat, move, parsed_kind, tuple(cards) if cards is not None else None)
     if tag == "pass":
         return Pass(args[0])
     return NextHand() if tag == "next" else Abandon()
+
+
+def _short(data: object, limit: int = 60) -> str:
+    """A bad value as a message shows it: its repr, cut to `limit` characters."""
+    text = repr(data)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _is_int(value: object) -> bool:
