@@ -74,7 +74,7 @@ class BiddingScene(TableScene):
     def handle(self, event: Input) -> None:
         act = event.act
         if act is Act.AUTO:
-            self.session.settings.auto = not self.session.settings.auto
+            self.toggle_auto()
             self.choices = []
             self.row = Row()
             return

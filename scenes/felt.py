@@ -8,6 +8,8 @@ import pygame
 CENTRE = np.array([22, 122, 70], dtype=np.float32)
 EDGE = np.array([5, 44, 26], dtype=np.float32)
 
+MAX_WIDTH = 1920  # the felt is computed at most this wide
+
 _cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
@@ -15,7 +17,8 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     """The background for a window size, made once and kept (convert()ed for fast blits)."""
     if size in _cache:
         return _cache[size]
-    w, h = size
+    shrink = min(1.0, MAX_WIDTH / size[0])  # bigger windows get an upscaled felt: it is soft anyway
+    w, h = max(1, round(size[0] * shrink)), max(1, round(size[1] * shrink))
     x = (np.arange(w, dtype=np.float32) - w / 2) / (w / 2)
     y = (np.arange(h, dtype=np.float32) - h * 0.42) / (h / 2)
     d = np.sqrt(x[:, None] ** 2 * 0.8 + y[None, :] ** 2)
@@ -25,14 +28,16 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     weave = 0.018 * np.sin(np.arange(w, dtype=np.float32)[:, None] * 1.7) * np.sin(np.arange(h)[None, :] * 1.9)
     k = np.clip(light + grain + weave, 0.0, 1.05)[..., None]
     rgb = EDGE + (CENTRE - EDGE) * k
-    surface = pygame.Surface(size)
+    surface = pygame.Surface((w, h))
     pygame.surfarray.blit_array(surface, np.clip(rgb, 0, 255).astype(np.uint8))
-    ring = pygame.Surface(size, pygame.SRCALPHA)
+    ring = pygame.Surface((w, h), pygame.SRCALPHA)
     oval = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.5))
     oval.center = (w // 2, int(h * 0.42))
     pygame.draw.ellipse(ring, (255, 230, 150, 26), oval, max(2, h // 360))
     pygame.draw.ellipse(ring, (0, 0, 0, 22), oval.inflate(h // 60, h // 60), max(1, h // 540))
     surface.blit(ring, (0, 0))
+    if (w, h) != size:
+        surface = pygame.transform.smoothscale(surface, size)
     _cache[size] = made = surface.convert()
     return made
 

@@ -199,13 +199,6 @@ class PlayScene(TableScene):
         more = f"  ({self.suggest_index + 1}/{len(self.suggestions)})" if len(self.suggestions) > 1 else ""
         s.say(tip.text + more, 6.0)
 
-    def toggle_auto(self) -> None:
-        s = self.session
-        s.settings.auto = not s.settings.auto
-        if not s.settings.auto and s.match.turn == HUMAN:
-            s.thinker.cancel()
-        s.say("Auto play on: the bot plays for you." if s.settings.auto else "Auto play off.", 2.5)
-
     def sort(self) -> None:
         s = self.session
         s.sort = SORTS[(SORTS.index(s.sort) + 1) % len(SORTS)]

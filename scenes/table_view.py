@@ -72,6 +72,13 @@ class TableScene(Scene):
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
 
+    def toggle_auto(self) -> None:
+        s = self.session
+        s.settings.auto = not s.settings.auto
+        if not s.settings.auto and s.match.turn == HUMAN:
+            s.thinker.cancel()
+        s.say("Auto play on: the bot plays for you." if s.settings.auto else "Auto play off.", 2.5)
+
     def toggle_counter(self) -> None:
         self.session.settings.counter = not self.session.settings.counter
 
