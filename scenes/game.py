@@ -141,7 +141,7 @@ class Game:
     def step(self, dt: float) -> None:
         """One frame: input, update by `dt`, draw, flip."""
         for event in pygame.event.get():
-            if event.type == pygame.WINDOWSIZECHANGED and not self.fullscreen:
+            if event.type == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.geo.size:
                 self.screen = pygame.display.get_surface()
                 self.refit()
             for action in self.inputs.translate(event):

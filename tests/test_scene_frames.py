@@ -1,0 +1,54 @@
+"""Frames: the deal animation is a pure function of the seed and dt, and a frame's work stays well under 16.7 ms."""
+
+import hashlib
+import statistics
+import time
+
+import pygame
+
+from game import events as ev
+from game.match import Match
+from scenes.flow import open_session, show
+from scenes.game import Game
+
+DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thinking yet
+
+
+def dealing(game: Game, seed: int) -> None:
+    match = Match("standard", seed)
+    session = open_session(game, match)
+    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    show(game, session)
+
+
+def screen_after_deal_frames(seed: int) -> str:
+    game = Game((1280, 720), fullscreen=False, seed=1)
+    try:
+        dealing(game, seed)
+        for _ in range(DEAL_FRAMES):
+            game.step(1 / 60)
+        return hashlib.sha1(pygame.image.tobytes(game.screen, "RGB")).hexdigest()
+    finally:
+        game.close()
+
+
+def test_same_seed_and_dt_draw_the_same_frame():
+    assert screen_after_deal_frames(8) == screen_after_deal_frames(8)
+
+
+def test_different_deals_draw_different_frames():
+    assert screen_after_deal_frames(8) != screen_after_deal_frames(9)
+
+
+def test_deal_animation_median_frame_is_under_8_ms_at_1080p():
+    game = Game((1920, 1080), fullscreen=False, seed=1)
+    try:
+        dealing(game, 3)
+        work = []
+        for _ in range(DEAL_FRAMES):
+            start = time.perf_counter()
+            game.step(1 / 60)
+            work.append((time.perf_counter() - start) * 1000)
+    finally:
+        game.close()
+    assert statistics.median(work) < 8
