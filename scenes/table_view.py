@@ -60,6 +60,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        self.menu.hint = self.game.inputs.label(Act.MENU)
         self.session.update(dt)
 
     def handle(self, event: Input) -> None:
@@ -93,7 +94,6 @@ class TableScene(Scene):
         self._hud(surface)
         if s.settings.counter:
             self._counter(surface)
-        self.menu.hint = self.game.inputs.label(Act.MENU)
         self.menu.draw(surface, geo.px(24))
         self._kitty(surface)
         if s.deal is not None:

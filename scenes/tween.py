@@ -2,33 +2,19 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 Ease = Callable[[float], float]
-
-
-def linear(t: float) -> float:
-    return t
 
 
 def out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
 
-def in_out_cubic(t: float) -> float:
-    return 4 * t**3 if t < 0.5 else 1 - (-2 * t + 2) ** 3 / 2
-
-
 def out_back(t: float) -> float:
     """Overshoots slightly and settles: a card landing with a little snap."""
     c = 1.70158
     return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
-
-
-def pulse(t: float) -> float:
-    """0 -> 1 -> 0 over the tween, for flashes and pops."""
-    return math.sin(math.pi * t)
 
 
 class Tween:
