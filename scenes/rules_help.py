@@ -10,7 +10,7 @@ from game.cards import JOKERS, RANK_INDEX, Card
 from scenes.input import Act, Input
 from scenes.overlays import dim
 from scenes.scene import Scene
-from scenes.text import blit_text, wrap
+from scenes.text import blit_text, text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
 
 
@@ -58,7 +58,7 @@ PAGES = (
             "(both jokers) beats everything (§13).",
             "You may always pass when following. When both others pass, the last player leads anything (§15).",
         ),
-        (("Bomb", "KKKK"), ("Rocket", "BR"), ("888+3 beats 777+A", "8883")),
+        (("Bomb", "KKKK"), ("Rocket", "BR"), ("888 + 3 …", "8883"), ("… beats 777 + A", "777A")),
     ),
     Page(
         "Scoring and the match",
@@ -166,11 +166,12 @@ class RulesHelp(Scene):
         x = box.x + geo.px(50)
         for caption, ranks in page.examples:
             cards = example_cards(ranks)
-            span = w + step * (len(cards) - 1)
+            label = text(caption, geo.px(20), GOLD, True)
+            span = max(w + step * (len(cards) - 1), label.get_width())
             if x + span > box.right - geo.px(40):
                 x = box.x + geo.px(50)
                 y += h + geo.px(60)
-            blit_text(surface, caption, geo.px(20), GOLD, (x, y), bold=True)
+            surface.blit(label, (x, y))
             for k, card in enumerate(cards):
                 surface.blit(art.face(card), (x + k * step, y + geo.px(30)))
-            x += max(span, geo.px(200)) + geo.px(50)
+            x += span + geo.px(50)

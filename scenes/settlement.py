@@ -5,7 +5,6 @@ from __future__ import annotations
 import pygame
 
 from game.match import Phase
-from game.scoring import DOUBLING_NAMES
 from scenes.input import Act, Input
 from scenes.overlays import dim
 from scenes.scene import Scene
@@ -116,20 +115,13 @@ class SettlementScene(Scene):
         x, y = box.x + geo.px(60), box.y + geo.px(180)
         blit_text(surface, "Score", geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
-        steps = [("Bid", f"{settlement.bid}")]
-        steps += [(DOUBLING_NAMES[d], "×2") for d in settlement.doublings]
-        if not settlement.doublings:
-            steps.append(("No doublings", "×1"))
-        if settlement.multiplier < 2 ** len(settlement.doublings):
-            steps.append(("Capped at", f"×{settlement.multiplier}"))
-        for label, value in steps:
-            blit_text(surface, label, geo.px(26), CREAM, (x, y))
-            blit_text(surface, value, geo.px(26), GOLD, (x + geo.px(390), y), "topright", True)
+        *steps, formula = settlement.lines()  # the core spells the computation out; the scene only lays it out
+        for step in steps:
+            blit_text(surface, step.replace(" x", " ×"), geo.px(26), CREAM, (x, y))
             y += geo.px(38)
         pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
         y += geo.px(14)
-        formula = f"P = {settlement.bid} × {settlement.multiplier} = {settlement.points}"
-        blit_text(surface, formula, geo.px(30), GOLD, (x, y), bold=True)
+        blit_text(surface, formula.replace(" x ", " × "), geo.px(30), GOLD, (x, y), bold=True)
         y += geo.px(48)
         rule = "landlord ±2P, each farmer ∓P"
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
