@@ -7,21 +7,14 @@ from game.actions import Bid
 from game.match import Match
 from scenes.flow import open_session, show
 from scenes.game import Game
+from tests.test_scene_kit import headless_game, pad, press, steps
 
 FIRST_TO_BID = next(seed for seed in range(200) if Match("standard", seed).hand.first_bidder == 0)
 
 
 @pytest.fixture
 def game():
-    made = Game((1920, 1080), fullscreen=False, seed=1)
-    pygame.event.clear()
-    yield made
-    made.close()
-
-
-def steps(game: Game, n: int) -> None:
-    for _ in range(n):
-        game.step(1 / 60)
+    yield from headless_game()
 
 
 def open_bidding(game: Game, match: Match) -> Match:
@@ -49,15 +42,13 @@ def test_s3_after_a_bid_of_2_only_3_or_no_bid_remain(game):
 
 def test_keyboard_enter_bids_the_focused_value(game):
     match = open_bidding(game, Match("standard", FIRST_TO_BID))
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40))
-    steps(game, 2)
+    press(game, pygame.K_RETURN)
     assert (match.hand.landlord, match.hand.bid) == (0, 3)
 
 
 def test_gamepad_b_declines_to_bid(game):
     match = open_bidding(game, Match("standard", FIRST_TO_BID))
-    pygame.event.post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_B))
-    steps(game, 2)
+    pad(game, pygame.CONTROLLER_BUTTON_B)
     assert match.hand.bids == [(0, 0)]
 
 

@@ -12,16 +12,14 @@ from game.observe import observe
 from scenes.flow import open_session, show
 from scenes.game import Game
 from tests.helpers_rules import position
+from tests.test_scene_kit import headless_game, pad, post, press, steps
 
 HANDS = ("333444555666789TJQKA", "3456777888999TTTJ", "JJQQQKKKAAA2222BR")
 
 
 @pytest.fixture
 def game():
-    made = Game((1920, 1080), fullscreen=False, seed=1)
-    pygame.event.clear()
-    yield made
-    made.close()
+    yield from headless_game()
 
 
 def open_table(game: Game, match) -> None:
@@ -29,25 +27,6 @@ def open_table(game: Game, match) -> None:
     session.place_hand(0.0)
     show(game, session)
     steps(game, 5)
-
-
-def steps(game: Game, n: int) -> None:
-    for _ in range(n):
-        game.step(1 / 60)
-
-
-def post(kind: int, **attrs) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def press(game: Game, k: int) -> None:
-    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-    steps(game, 2)
-
-
-def pad(game: Game, button: int) -> None:
-    post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
-    steps(game, 2)
 
 
 def spot(game: Game, index: int) -> tuple[int, int]:
