@@ -43,7 +43,7 @@ class BiddingScene(TableScene):
         if not s.settled:
             return
         self._sync_buttons()
-        decided = s.bot_turn(bots.decide_bid)
+        decided = s.bot_turn(bots.decide_bid, lambda: 0)
         if decided is not None:
             seat, value = decided
             s.apply(Bid(seat, value))

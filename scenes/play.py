@@ -76,7 +76,7 @@ class PlayScene(TableScene):
                 self.settling = True
                 self.game.push(SettlementScene(self.game, s))
             return
-        decided = s.bot_turn(bots.decide) if s.settled else None
+        decided = s.bot_turn(bots.decide, lambda: s.match.legal_moves()[-1]) if s.settled else None
         if decided is not None:
             seat, move = decided
             s.apply(Pass(seat) if move == "pass" else Play(seat, move))
@@ -136,12 +136,11 @@ class PlayScene(TableScene):
     # ----- actions ------------------------------------------------------------------------------------
 
     def play(self, kind: Kind | None = None) -> None:
+        """Play the raised cards; out of turn the core's refusal ("It is not your turn.") is shown."""
         s = self.session
-        if not self.my_turn:
-            return
         cards = tuple(c for c in s.board.hand if c in s.selected)
         move = normalize("".join(s.match.deck[c].char for c in cards)) if cards else ""
-        if kind is None and move and s.match.hand.last is None:
+        if kind is None and move and self.my_turn and s.match.hand.last is None:
             options = distinct_readings(classify(parse(move), s.match.rules))
             if len(options) > 1:
                 from scenes.overlays import KindChooser
@@ -154,8 +153,6 @@ class PlayScene(TableScene):
             s.say(refused.rejection.text, tone="warn")
 
     def pass_turn(self) -> None:
-        if not self.my_turn:
-            return
         try:
             self.session.apply(Pass(HUMAN))
         except IllegalAction as refused:

@@ -146,9 +146,12 @@ class Session:
         hand = self.match.hand
         return (hand.number, hand.deal_no, len(hand.bids), len(hand.history), self.match.turn)
 
-    def bot_turn(self, decide: Callable[[Observation, str], Any]) -> tuple[int, Any] | None:
+    def bot_turn(
+        self, decide: Callable[[Observation, str], Any], fallback: Callable[[], Any]
+    ) -> tuple[int, Any] | None:
         """Drive the seat to act when a bot plays it: ask the worker once, then (seat, decision) when it is
-        ready and the thinking pause is over; None meanwhile, or when the seat is yours."""
+        ready and the thinking pause is over; None meanwhile, or when the seat is yours. A bot that fails
+        must not end the game: the seat then takes `fallback` (No bid, or pass / the first legal lead)."""
         seat = self.match.turn
         if seat is None or not self.bot_seat(seat):
             return None
@@ -156,7 +159,11 @@ class Session:
         if not self.thinker.busy_with(key):
             self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
             return None
-        ready, decision = self.thinker.take(key)
+        try:
+            ready, decision = self.thinker.take(key)
+        except Exception as failed:  # whatever went wrong in the worker, the table goes on
+            self.say(f"{SEAT_NAMES[seat]}'s bot failed ({failed}) and took the simplest action.", 5.0, "warn")
+            return seat, fallback()
         return (seat, decision) if ready else None
 
     def apply(self, action: Action) -> list[ev.Event]:

@@ -210,3 +210,11 @@ def test_sort_groups_the_triples_first(game):
     press(game, pygame.K_r)
     deck = game.session.match.deck
     assert "".join(deck[c].char for c in game.session.board.hand[:3]) == "666"
+
+
+def test_play_out_of_turn_shows_the_core_reason(game):
+    following(game)
+    game.session.match.hand.turn = 1  # as if seat 1 were still thinking
+    click(game, spot(game, 0))
+    press(game, pygame.K_SPACE)
+    assert game.session.message.text == game.session.match.check(Pass(0)).text

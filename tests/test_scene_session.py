@@ -1,0 +1,59 @@
+"""The session's bot driver: a decision waits for the thinking pause, and a failing bot never ends the game."""
+
+from concurrent.futures import ThreadPoolExecutor, wait
+
+import pytest
+
+from game.match import Match
+from scenes.session import Session
+from tests.test_scene_kit import headless_game
+
+
+@pytest.fixture
+def game():
+    yield from headless_game()
+
+
+@pytest.fixture
+def pool():
+    with ThreadPoolExecutor(max_workers=1) as made:
+        yield made
+
+
+def bot_session(game, pool) -> Session:
+    """A match whose first bidder is a bot seat."""
+    seed = next(s for s in range(200) if Match("standard", s).hand.first_bidder == 1)
+    session = Session(Match("standard", seed), pool=pool)
+    session.relayout(game.geo)
+    return session
+
+
+def drive(session: Session, decide, fallback, seconds: float):
+    """Step the driver for `seconds` of table time; the first decision handed over, or None."""
+    for _ in range(round(seconds * 60)):
+        session.update(1 / 60)
+        decided = session.bot_turn(decide, fallback)
+        if decided is not None:
+            return decided
+        if session.thinker.future is not None:
+            wait([session.thinker.future], timeout=5)  # the worker answers in table time, not wall time
+    return None
+
+
+def test_bot_decision_waits_for_the_thinking_pause(game, pool):
+    session = bot_session(game, pool)
+    assert drive(session, lambda view, level: 2, lambda: 0, seconds=0.4) is None
+
+
+def test_bot_decision_arrives_after_the_pause(game, pool):
+    session = bot_session(game, pool)
+    assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.5) == (1, 2)
+
+
+def test_failing_bot_takes_the_fallback_and_says_so(game, pool):
+    def broken(view, level):
+        raise RuntimeError("boom")
+
+    session = bot_session(game, pool)
+    decided = drive(session, broken, lambda: 0, seconds=1.5)
+    assert (decided, "boom" in session.message.text) == ((1, 0), True)
