@@ -95,6 +95,12 @@ class BiddingScene(TableScene):
         else:
             super().handle(event)
 
+    def prompt(self) -> str:
+        if not self.row.buttons:
+            return ""
+        bid = self.session.match.hand.bid
+        return f"Your bid: the highest so far is {bid}" if bid else "Your bid: nobody has bid yet"
+
     def draw(self, surface) -> None:
         self.draw_table(surface)
         self.row.draw(surface, self.game.geo.px(30))

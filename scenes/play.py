@@ -19,7 +19,7 @@ from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
 from scenes.input import Act, Input
-from scenes.session import HUMAN, SORTS, Session
+from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
 from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import Row
@@ -272,6 +272,15 @@ class PlayScene(TableScene):
         on_cursor = self.game.inputs.device.value != "mouse" and board.hand.index(card) == s.cursor
         if on_cursor or self.in_drag(card):
             surface.blit(self.game.art["hand"].highlight(), at)
+
+    def prompt(self) -> str:
+        s = self.session
+        if not self.my_turn or not s.settled:
+            return ""
+        last = s.match.hand.last
+        if last is None:
+            return "Your lead: play any combination"
+        return f"Beat {SEAT_NAMES[last.seat]}'s {last.reading.describe()}, or pass"
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -263,13 +263,20 @@ class TableScene(Scene):
         image = zoomed(image, 0.6 + 0.4 * min(1.0, notice.age / 0.18))
         surface.blit(image, image.get_rect(center=geo["banner"].topleft))
 
+    def prompt(self) -> str:
+        """What the message line says when there is no message: what you are asked to do now."""
+        return ""
+
     def _message(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
         notice = s.message
         if notice is None:
+            label, color = self.prompt(), (255, 226, 150)
+        else:
+            label, color = notice.text, (255, 150, 130) if notice.tone == "warn" else CREAM
+        if not label:
             return
-        color = (255, 150, 130) if notice.tone == "warn" else CREAM
-        image = pill(notice.text, geo.px(24), color, (geo.px(18), geo.px(8)))
+        image = pill(label, geo.px(24), color, (geo.px(18), geo.px(8)))
         surface.blit(image, image.get_rect(center=geo["message"].center))
 
 
