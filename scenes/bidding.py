@@ -34,6 +34,7 @@ class BiddingScene(TableScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         s = self.session
+        self._sync_buttons()  # the bid buttons show exactly while you are the one to bid
         if s.match.phase is not Phase.BIDDING:
             if s.settled and s.banner is None:
                 from scenes.play import PlayScene
@@ -42,7 +43,6 @@ class BiddingScene(TableScene):
             return
         if not s.settled:
             return
-        self._sync_buttons()
         decided = s.bot_turn(bots.decide_bid, lambda: 0)
         if decided is not None:
             seat, value = decided

@@ -58,3 +58,10 @@ def test_click_on_a_bid_button_bids_it(game):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1))
     steps(game, 2)
     assert match.hand.bids == [(0, 1)]
+
+
+def test_bid_buttons_go_when_the_auction_ends(game):
+    match = open_bidding(game, Match("standard", FIRST_TO_BID))
+    game.session.apply(Bid(0, 3))
+    steps(game, 2)
+    assert (match.hand.landlord, game.scene.row.buttons) == (0, [])
