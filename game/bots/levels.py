@@ -12,13 +12,27 @@ class Level:
     cooperates: bool  # farmer tactics: feed the partner, block the landlord, leave the partner's plays alone
     search_nodes: int  # end-game search budget in positions per decision (0: no search)
     samples: int  # deals of the unseen cards the end-game search plays out
+    search_cards: int  # search once the three hands together hold at most this many cards
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
 
 
-EASY = Level("easy", counts_cards=False, cooperates=False, search_nodes=0, samples=0, slip=0.25, bid_bias=-4.0)
-NORMAL = Level("normal", counts_cards=True, cooperates=True, search_nodes=0, samples=0, slip=0.0, bid_bias=0.0)
-HARD = Level("hard", counts_cards=True, cooperates=True, search_nodes=6000, samples=12, slip=0.0, bid_bias=0.0)
+EASY = Level(
+    "easy", counts_cards=False, cooperates=False, search_nodes=0, samples=0, search_cards=0, slip=0.25, bid_bias=-4.0
+)
+NORMAL = Level(
+    "normal",
+    counts_cards=True,
+    cooperates=True,
+    search_nodes=0,
+    samples=0,
+    search_cards=0,
+    slip=0.0,
+    bid_bias=0.0,
+)
+HARD = Level(
+    "hard", counts_cards=True, cooperates=True, search_nodes=10000, samples=10, search_cards=20, slip=0.0, bid_bias=0.0
+)
 
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 

@@ -156,10 +156,25 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
     urgent = t.sizes[t.landlord] <= 2
     keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
     keep = [m for m in keep if urgent or _delta(t, m) >= FOLLOW_MARGIN or runs_out(t, after(t, m), level)]
-    if not keep:
-        return Suggestion(PASS, "partner_winning")
-    play = max(keep, key=lambda m: _delta(t, m))
-    return Suggestion(play, "takes_control", {"play": reading_of(t, play).describe()})
+    if keep:
+        play = max(keep, key=lambda m: _delta(t, m))
+        return Suggestion(play, "takes_control", {"play": reading_of(t, play).describe()})
+    if urgent and ordinary:
+        return _block(t, max(ordinary, key=lambda m: reading_of(t, m).top), t.landlord)
+    return Suggestion(PASS, "partner_winning")
+
+
+def _block(t: Table, play: str, enemy: int) -> Suggestion:
+    """Play the answer hardest to beat because `enemy` is about to go out."""
+    return Suggestion(
+        play,
+        "blocks_low",
+        {
+            "enemy": enemy_name(t, enemy),
+            "cards": count_words(t.sizes[enemy], "card"),
+            "play": reading_of(t, play).describe(),
+        },
+    )
 
 
 def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level) -> Suggestion:
@@ -176,16 +191,7 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
                     _delta(t, m),
                 ),
             )
-            short = min(t.enemies, key=lambda s: t.sizes[s])
-            return Suggestion(
-                play,
-                "blocks_low",
-                {
-                    "enemy": enemy_name(t, short),
-                    "cards": count_words(t.sizes[short], "card"),
-                    "play": reading_of(t, play).describe(),
-                },
-            )
+            return _block(t, play, min(t.enemies, key=lambda s: t.sizes[s]))
         best = max(ordinary, key=lambda m: _delta(t, m))
         rest = after(t, best)
         if _delta(t, best) >= FOLLOW_MARGIN or (level.counts_cards and runs_out(t, rest, level)):

@@ -24,7 +24,7 @@ MESSAGES: dict[str, str] = {
     "answers": "Answers with {play} and leaves {plays}.",
     "passes": "Passes and keeps your cards.",
     "nothing_beats": "Nothing in your hand beats {last}.",
-    "looks_ahead": "Looking ahead, {play} wins in {rate} of the ways the other cards can lie.",
+    "looks_ahead": "Looking ahead, {play} won {rate} sample deals of the unseen cards.",
 }
 
 

@@ -1,15 +1,27 @@
-"""One decision for the seat to act: the end-game search when the level allows and the position is small
-enough, the rules of thumb otherwise."""
+"""One decision for the seat to act: the rules of thumb, overruled by the end-game search when the level
+searches and few enough cards are left."""
 
 from __future__ import annotations
 
 import random
 
+from game.bots.endgame import search
 from game.bots.levels import Level
-from game.bots.policy import decide
+from game.bots.policy import decide, reading_of
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
 
+SETTLED = ("wins_now", "nothing_beats")  # nothing to search: the hand ends, or passing is the only move
+
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
-    return decide(t, level, rng)
+    choice = decide(t, level, rng)
+    if choice.key in SETTLED or not level.search_nodes or t.players != 3 or sum(t.sizes) > level.search_cards:
+        return choice
+    wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
+    best = max(wins.values())
+    if best == 0 or wins[choice.move] >= best:
+        return choice
+    move = next(m for m, n in wins.items() if n == best)
+    play = "passing" if move == "pass" else reading_of(t, move).describe()
+    return Suggestion(move, "looks_ahead", {"play": play, "rate": f"{best} of {level.samples}"})

@@ -1,0 +1,151 @@
+"""End-game search: deal the unseen cards consistently with what is known, solve each deal exactly, and
+pick the move that wins in the most deals.
+
+Every deal is solved by a depth-first search over the full game with a transposition table. The work is
+bounded by a node budget (positions visited), never by the clock, so a decision is deterministic for a
+seed; when the budget runs out the remaining positions are judged by the hand plans instead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from functools import lru_cache
+
+from game.bots.evaluate import plan
+from game.bots.table import Table
+from game.cards import NUM_RANKS, Counts, parse, subtract
+from game.combos import Reading, answer, classify
+from game.kinds import Kind
+from game.moves import legal
+from game.rulesets import Ruleset
+
+PASS = "pass"
+Hands = tuple[Counts, Counts, Counts]
+WINGED = frozenset(
+    {Kind.TRIPLE_SINGLE, Kind.TRIPLE_PAIR, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS, Kind.FOUR_TWO_SINGLES}
+    | {Kind.FOUR_TWO_PAIRS}
+)
+WING_VARIANTS = 2  # attachment choices kept per body: the lowest ones
+
+
+@lru_cache(maxsize=1 << 16)
+def _counts(move: str) -> Counts:
+    return parse(move)
+
+
+@lru_cache(maxsize=1 << 16)
+def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
+    """The reading a play takes on `last` (the highest that beats it; the default on a free lead)."""
+    reading = answer(classify(_counts(move), rules), last)
+    assert reading is not None
+    return reading
+
+
+@lru_cache(maxsize=1 << 16)
+def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple[str, ...]:
+    """The plays worth searching: every body, with at most WING_VARIANTS attachment choices, most cards first."""
+    kept: dict[tuple[Kind, int, int], list[str]] = defaultdict(list)
+    for move in legal(hand, last, rules):
+        reading = read_as(move, last, rules)
+        kept[reading.kind, reading.top, reading.length].append(move)
+    out: list[str] = []
+    for (kind, _, _), moves in kept.items():
+        if kind in WINGED and len(moves) > WING_VARIANTS:
+            moves = sorted(moves, key=lambda m: sum(map("3456789TJQKA2BR".index, m)))[:WING_VARIANTS]
+        out += moves
+    out.sort(key=lambda m: (-len(m), read_as(m, last, rules).top))
+    return tuple(out)
+
+
+class Solver:
+    """Who wins a fully known position, with both sides playing perfectly (within the node budget)."""
+
+    def __init__(self, rules: Ruleset, landlord: int, budget: int) -> None:
+        self.rules = rules
+        self.landlord = landlord
+        self.budget = budget
+        self.nodes = 0
+        self.memo: dict[tuple[Hands, int, Reading | None, int], bool] = {}
+
+    def allied(self, a: int, b: int) -> bool:
+        return a == b or (a != self.landlord and b != self.landlord)
+
+    def static(self, hands: Hands, turn: int) -> bool:
+        """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties)."""
+        need = [plan(h).plays - (0.5 if seat == turn else 0.0) for seat, h in enumerate(hands)]
+        best = min(range(3), key=need.__getitem__)
+        return self.allied(turn, best)
+
+    def wins(self, hands: Hands, turn: int, last: Reading | None, last_seat: int) -> bool:
+        """Does the side of `turn` win from here?"""
+        key = (hands, turn, last, last_seat)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        if self.nodes >= self.budget:
+            return self.static(hands, turn)
+        self.nodes += 1
+        result = any(
+            self.after(hands, turn, last, last_seat, move) for move in self.ordered(hands, turn, last, last_seat)
+        )
+        self.memo[key] = result
+        return result
+
+    def ordered(self, hands: Hands, turn: int, last: Reading | None, last_seat: int) -> list[str]:
+        moves = list(candidate_moves(hands[turn], last, self.rules))
+        if last is None:
+            return moves
+        return [PASS, *moves] if self.allied(turn, last_seat) else [*moves, PASS]
+
+    def after(self, hands: Hands, turn: int, last: Reading | None, last_seat: int, move: str) -> bool:
+        """Does the side of `turn` win after it plays `move`?"""
+        nxt = (turn + 1) % 3
+        if move == PASS:
+            if nxt == last_seat:
+                return self.wins(hands, nxt, None, nxt) == self.allied(turn, nxt)
+            return self.wins(hands, nxt, last, last_seat) == self.allied(turn, nxt)
+        rest = subtract(hands[turn], _counts(move))
+        if not any(rest):
+            return True
+        moved = tuple(rest if seat == turn else h for seat, h in enumerate(hands))
+        return self.wins(moved, nxt, read_as(move, last, self.rules), turn) == self.allied(turn, nxt)  # type: ignore[arg-type]
+
+
+def sample_hands(t: Table, rng: random.Random) -> Hands:
+    """One deal of the unseen cards to the other seats, matching their sizes and the landlord's known kitty."""
+    hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(3)]
+    hands[t.seat] = list(t.hand)
+    pool = list(subtract(t.unseen, t.landlord_holds))
+    hands[t.landlord] = (
+        [h + k for h, k in zip(hands[t.landlord], t.landlord_holds, strict=True)]
+        if not t.is_landlord
+        else hands[t.landlord]
+    )
+    cards = [rank for rank, n in enumerate(pool) for _ in range(n)]
+    rng.shuffle(cards)
+    for seat in range(3):
+        if seat == t.seat:
+            continue
+        need = t.sizes[seat] - sum(hands[seat])
+        for rank in cards[:need]:
+            hands[seat][rank] += 1
+        cards = cards[need:]
+    return tuple(tuple(h) for h in hands)  # type: ignore[return-value]
+
+
+def search(t: Table, budget: int, samples: int, rng: random.Random, include: str) -> dict[str, int]:
+    """Wins per candidate move (and `include`) over `samples` deals of the unseen cards, `budget` positions in all."""
+    last_seat = t.last_seat if t.last_seat is not None else t.seat
+    moves = list(dict.fromkeys([include, *candidate_moves(t.hand, t.last, t.rules)]))
+    if t.last is not None and PASS not in moves:
+        moves.append(PASS)
+    wins = dict.fromkeys(moves, 0)
+    per_sample = budget // samples
+    for _ in range(samples):
+        hands = sample_hands(t, rng)
+        solver = Solver(t.rules, t.landlord, 0)
+        for left, move in zip(range(len(moves), 0, -1), moves, strict=True):
+            solver.budget = solver.nodes + max(1, (per_sample - solver.nodes) // left)
+            wins[move] += solver.after(hands, t.seat, t.last, last_seat, move)
+    return wins
