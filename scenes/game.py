@@ -23,6 +23,7 @@ from scenes.input import Act, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
 from scenes.scene import Scene
 from scenes.session import TableSettings
+from scenes.thinker import warm_up
 
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
@@ -57,6 +58,7 @@ class Game:
         # It runs at a lower priority, so the frames win the CPU when both want it.
         spawn = multiprocessing.get_context("spawn")
         self.pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
+        self.pool.submit(warm_up)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves

@@ -11,6 +11,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 
+def warm_up() -> None:
+    """Run once in the worker as the game loads: it starts the process and imports the bots then, not on the
+    first bot turn in the middle of a deal."""
+    import game.bots  # noqa: F401
+
+
 class Thinker:
     def __init__(self, pool: ThreadPoolExecutor) -> None:
         self.pool = pool
