@@ -44,6 +44,7 @@ class TitleScene(Scene):
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
+        self.draw(pygame.Surface(self.game.screen.get_size()))  # off screen: the first frame finds every text cached
 
     def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
