@@ -9,10 +9,10 @@ seed; when the budget runs out the remaining positions are judged by the hand pl
 from __future__ import annotations
 
 import random
-from collections import defaultdict
-from functools import lru_cache
+from collections import Counter, defaultdict
 
 from game.bots.evaluate import plan
+from game.bots.memo import memo
 from game.bots.table import Table
 from game.cards import NUM_RANKS, Counts, parse, subtract
 from game.combos import Reading, answer, classify
@@ -29,12 +29,12 @@ WINGED = frozenset(
 WING_VARIANTS = 2  # attachment choices kept per body: the lowest ones
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def _counts(move: str) -> Counts:
     return parse(move)
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
     """The reading a play takes on `last` (the highest that beats it; the default on a free lead)."""
     reading = answer(classify(_counts(move), rules), last)
@@ -42,7 +42,7 @@ def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
     return reading
 
 
-@lru_cache(maxsize=1 << 16)
+@memo(1 << 16)
 def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple[str, ...]:
     """The plays worth searching: every body, with at most WING_VARIANTS attachment choices, most cards first."""
     kept: dict[tuple[Kind, int, int], list[str]] = defaultdict(list)
@@ -135,17 +135,20 @@ def sample_hands(t: Table, rng: random.Random) -> Hands:
 
 
 def search(t: Table, budget: int, samples: int, rng: random.Random, include: str) -> dict[str, int]:
-    """Wins per candidate move (and `include`) over `samples` deals of the unseen cards, `budget` positions in all."""
+    """Wins per candidate move (and `include`) over `samples` deals of the unseen cards, `budget` positions in all.
+
+    Repeated deals are solved once, with their share of the budget.
+    """
     last_seat = t.last_seat if t.last_seat is not None else t.seat
     moves = list(dict.fromkeys([include, *candidate_moves(t.hand, t.last, t.rules)]))
     if t.last is not None and PASS not in moves:
         moves.append(PASS)
+    deals = Counter(sample_hands(t, rng) for _ in range(samples))
     wins = dict.fromkeys(moves, 0)
-    per_sample = budget // samples
-    for _ in range(samples):
-        hands = sample_hands(t, rng)
+    for hands, weight in deals.items():
+        per_deal = budget * weight // samples
         solver = Solver(t.rules, t.landlord, 0)
         for left, move in zip(range(len(moves), 0, -1), moves, strict=True):
-            solver.budget = solver.nodes + max(1, (per_sample - solver.nodes) // left)
-            wins[move] += solver.after(hands, t.seat, t.last, last_seat, move)
+            solver.budget = solver.nodes + max(1, (per_deal - solver.nodes) // left)
+            wins[move] += weight * solver.after(hands, t.seat, t.last, last_seat, move)
     return wins

@@ -76,7 +76,7 @@ def _feed_partner(t: Table, moves: list[str]) -> Suggestion | None:
     partner = t.partner
     assert partner is not None
     cards = t.sizes[partner]
-    if cards > 2 or plan(t.hand).plays <= 2:
+    if cards > 2:
         return None
     shape = [m for m in moves if len(m) == cards and len(set(m)) == 1]
     if not shape:
