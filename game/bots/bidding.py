@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from game.bots.evaluate import score
 from game.bots.levels import Level
-from game.cards import parse
+from game.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, parse
 from game.observe import Observation
 from game.rulesets import get
 
@@ -13,10 +13,21 @@ from game.rulesets import get
 THRESHOLDS = ((3, -26.0), (2, -33.0), (1, -40.0))
 
 
+def controls(counts: Counts) -> int:
+    """Cards that win rounds on their own: jokers, 2s, and a bomb counting double."""
+    bombs = sum(1 for n in counts[:TWO] if n == 4)
+    return counts[SMALL_JOKER] + counts[BIG_JOKER] + counts[TWO] + 2 * bombs
+
+
 def wish(view: Observation, level: Level) -> int:
-    """The highest bid this hand is worth, before looking at what is still allowed."""
-    strength = score(parse(view.hand)) + level.bid_bias
-    return next((value for value, floor in THRESHOLDS if strength >= floor), 0)
+    """The highest bid this hand is worth, before looking at what is still allowed.
+
+    A well-shaped hand without controls loses the lead and never gets it back, so controls cap the bid.
+    """
+    counts = parse(view.hand)
+    strength = score(counts) + level.bid_bias
+    value = next((value for value, floor in THRESHOLDS if strength >= floor), 0)
+    return min(value, controls(counts) - 1)
 
 
 def choose_bid(view: Observation, level: Level) -> int:
