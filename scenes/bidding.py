@@ -7,6 +7,7 @@ from game.actions import Bid
 from game.match import Phase
 from game.reasons import IllegalAction
 from scenes.input import Act, Input
+from scenes.play import PlayScene
 from scenes.session import HUMAN, Session
 from scenes.table_view import TableScene
 from scenes.widgets import Row
@@ -37,8 +38,6 @@ class BiddingScene(TableScene):
         self._sync_buttons()  # the bid buttons show exactly while you are the one to bid
         if s.match.phase is not Phase.BIDDING:
             if s.settled and s.banner is None:
-                from scenes.play import PlayScene
-
                 self.game.switch(PlayScene(self.game, s))
             return
         if not s.settled:
@@ -66,7 +65,7 @@ class BiddingScene(TableScene):
         try:
             self.session.apply(Bid(HUMAN, value))
         except IllegalAction as refused:
-            self.session.say(refused.rejection.text, tone="warn")
+            self.session.refuse(refused.rejection.text)
             return
         self.choices = []
         self.row = Row()

@@ -9,11 +9,14 @@ from __future__ import annotations
 from game import events as ev
 from game.actions import Abandon, NextHand
 from game.match import Match, Phase
+from scenes.bidding import BiddingScene
+from scenes.play import PlayScene
 from scenes.session import Notice, Session, TableSettings
+from scenes.settlement import SettlementScene
 
 
 def open_session(game, match: Match) -> Session:
-    session = Session(match, game.table_settings, game.store, game.pool, demo=game.demo)
+    session = Session(match, game.table_settings, game.store, game.pool, demo=game.demo, sounds=game.sounds)
     session.relayout(game.geo)
     game.session = session
     return session
@@ -21,10 +24,6 @@ def open_session(game, match: Match) -> Session:
 
 def show(game, session: Session) -> None:
     """Switch to the scene for the match's phase (a restored match opens where it was left)."""
-    from scenes.bidding import BiddingScene
-    from scenes.play import PlayScene
-    from scenes.settlement import SettlementScene
-
     if session.match.phase is Phase.BIDDING:
         game.switch(BiddingScene(game, session))
         return

@@ -23,6 +23,7 @@ from scenes.input import Act, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
 from scenes.scene import Scene
 from scenes.session import TableSettings
+from scenes.sound import Sounds
 from scenes.thinker import warm_up
 
 WINDOWED = (1280, 720)
@@ -43,7 +44,7 @@ class Game:
         seed: int | None = None,
         demo: bool = False,
     ) -> None:
-        pygame.display.init()  # no pygame.init(): the game has no sound, so no audio device is opened
+        pygame.display.init()  # no pygame.init(): only the modules the game uses (Sounds opens the mixer)
         pygame.font.init()
         pygame.joystick.init()
         controller.init()
@@ -51,6 +52,7 @@ class Game:
         self.fullscreen = fullscreen
         self.windowed = size or WINDOWED
         self.screen = self._open()
+        self.sounds = Sounds()
         self.layout = layout or load_layout()
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
@@ -103,6 +105,7 @@ class Game:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.screen = self._open()
+        self.sounds = Sounds()
         self.refit()
 
     # ----- the stack ----------------------------------------------------------------------------------

@@ -14,16 +14,12 @@ from game.combos import Reading
 from game.kinds import Kind
 from game.rulesets import RULESETS
 from scenes.input import Act, Input
+from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.text import blit_text, wrap
-from scenes.widgets import GOLD, MUTED, Row, panel
+from scenes.widgets import GOLD, MUTED, Row, dim, panel
 
 AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)
-
-
-def dim(surface: pygame.Surface) -> None:
-    """Darken the scene under an overlay (a multiply: much cheaper than blitting a translucent layer)."""
-    surface.fill((112, 112, 112), special_flags=pygame.BLEND_MULT)
 
 
 class MenuOverlay(Scene):
@@ -126,8 +122,6 @@ class PauseMenu(MenuOverlay):
         elif key == "new":
             abandon_hand(self.game, self.session)
         elif key == "rules":
-            from scenes.rules_help import RulesHelp
-
             self.game.push(RulesHelp(self.game))
         elif key == "settings":
             self.game.push(SettingsOverlay(self.game))
@@ -147,6 +141,7 @@ class SettingsOverlay(MenuOverlay):
             ("level", f"Bots: {s.level}", "plain"),
             ("interval", f"Auto play every {s.auto_interval:g} s", "plain"),
             ("counter", f"Card counter: {'on' if s.counter else 'off'}", "plain"),
+            ("sound", f"Sound: {'on' if s.sound else 'off'}", "plain"),
             ("screen", f"Full screen: {'on' if self.game.fullscreen else 'off'}", "plain"),
             ("back", "Back", "play"),
         ]
@@ -159,6 +154,8 @@ class SettingsOverlay(MenuOverlay):
             s.auto_interval = AUTO_INTERVALS[(AUTO_INTERVALS.index(s.auto_interval) + 1) % len(AUTO_INTERVALS)]
         elif key == "counter":
             s.counter = not s.counter
+        elif key == "sound":
+            s.sound = not s.sound
         elif key == "screen":
             self.game.toggle_fullscreen()
         elif key == "back":

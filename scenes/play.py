@@ -19,7 +19,9 @@ from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
 from scenes.input import Act, Input
+from scenes.overlays import KindChooser
 from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
+from scenes.settlement import SettlementScene
 from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import Row
@@ -71,8 +73,6 @@ class PlayScene(TableScene):
         if s.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.over_for += dt
             if self.over_for >= SETTLE_AFTER and not self.settling and not s.board.busy:
-                from scenes.settlement import SettlementScene
-
                 self.settling = True
                 self.game.push(SettlementScene(self.game, s))
             return
@@ -143,20 +143,18 @@ class PlayScene(TableScene):
         if kind is None and move and self.my_turn and s.match.hand.last is None:
             options = distinct_readings(classify(parse(move), s.match.rules))
             if len(options) > 1:
-                from scenes.overlays import KindChooser
-
                 self.game.push(KindChooser(self.game, options, self.play))
                 return
         try:
             s.apply(Play(HUMAN, move, kind, cards))
         except IllegalAction as refused:
-            s.say(refused.rejection.text, tone="warn")
+            s.refuse(refused.rejection.text)
 
     def pass_turn(self) -> None:
         try:
             self.session.apply(Pass(HUMAN))
         except IllegalAction as refused:
-            self.session.say(refused.rejection.text, tone="warn")
+            self.session.refuse(refused.rejection.text)
             return
         self.set_raised(list(self.session.selected), False)
 

@@ -8,10 +8,9 @@ import pygame
 
 from game.cards import JOKERS, RANK_INDEX, Card
 from scenes.input import Act, Input
-from scenes.overlays import dim
 from scenes.scene import Scene
 from scenes.text import blit_text, text, wrap
-from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
+from scenes.widgets import CREAM, GOLD, MUTED, Row, dim, panel
 
 
 @dataclass(frozen=True)

@@ -51,6 +51,7 @@ class TableSettings:
     level: str = bots.DEFAULT_LEVEL
     counter: bool = True
     auto_interval: float = 1.0  # seconds Auto waits before acting for you
+    sound: bool = True
     pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster)
 
     def to_dict(self) -> dict[str, Any]:
@@ -115,6 +116,7 @@ class Session:
     store: Any = None  # a game.savefile.SaveStore, or None when nothing is saved
     pool: Any = None  # the Game's ThreadPoolExecutor
     demo: bool = False  # bots in every seat, including yours
+    sounds: Any = None  # a scenes.sound.Sounds, or None for silence
 
     def __post_init__(self) -> None:
         self.board = Board()
@@ -131,6 +133,7 @@ class Session:
         self.sort = SORTS[0]
         self.shake = 0.0
         self.round_over = False
+        self.dealt_sounds = 0
         self.geo: Fitted | None = None
 
     # ----- state ---------------------------------------------------------------------------------------
@@ -190,6 +193,15 @@ class Session:
 
     def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
         self.message = Notice(text, seconds, tone)
+
+    def refuse(self, text: str) -> None:
+        """The core refused what you tried: its reason on the message line, and a low buzz."""
+        self.say(text, tone="warn")
+        self.sound("refused")
+
+    def sound(self, name: str) -> None:
+        if self.sounds is not None and self.settings.sound:
+            self.sounds.play(name)
 
     # ----- geometry -------------------------------------------------------------------------------------
 
@@ -271,6 +283,7 @@ class Session:
                     self._dealt(event)
                 case ev.BidMade(seat, value):
                     self.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+                    self.sound("bid" if value else "pass")
                 case ev.LandlordChosen(seat):
                     self.flip = Flip()
                     self.banner = Notice(f"{SEAT_NAMES[seat]} {'are' if seat == HUMAN else 'is'} the landlord", 1.4)
@@ -280,6 +293,7 @@ class Session:
                 case ev.Passed(seat):
                     self.board.drop_play(seat)
                     self.bubbles[seat] = Notice("Pass", 99.0)
+                    self.sound("pass")
                 case ev.Doubled(reason, multiplier):
                     if reason not in ("bomb", "rocket"):
                         self.banner = Notice(f"{DOUBLING_NAMES[reason]}!  ×{multiplier}", 2.0, "big")
@@ -303,6 +317,7 @@ class Session:
         dealt = players * self.match.rules.hand_size
         schedule = [((event.first_bidder + k) % players, k * DEAL_GAP + FLIGHT) for k in range(dealt)]
         self.deal = Deal(schedule)
+        self.dealt_sounds = 0
         mine = list(self.match.hand.hands[HUMAN])
         self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
         final = self.hand_positions(mine)
@@ -332,9 +347,11 @@ class Session:
         board.set_play(event.seat, cards, targets, origin)
         if event.seat == HUMAN:
             self.place_hand()
-        banner = BANNER_KINDS.get(event.reading.kind)
+        kind = event.reading.kind
+        self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
+        banner = BANNER_KINDS.get(kind)
         if banner:
-            big = event.reading.kind.is_bomb_like
+            big = kind.is_bomb_like
             suffix = f"  ×{self.match.multiplier}" if big else ""
             self.banner = Notice(banner + suffix, 1.6 if big else 1.0, "big" if big else "info")
             if big:
@@ -348,6 +365,7 @@ class Session:
                 self.board.drop_play(seat)
                 self.reveal[seat] = list(self.match.hand.hands[seat])
         self.banner = Notice("The landlord wins!" if landlord_won else "The farmers win!", 2.2, "win")
+        self.sound("win" if (self.match.hand.landlord == HUMAN) == landlord_won else "lose")
 
     # ----- time -------------------------------------------------------------------------------------------
 
@@ -368,6 +386,9 @@ class Session:
             self.message = None
         if self.deal is not None:
             self.deal.elapsed += dt
+            if self.deal.launched > self.dealt_sounds:
+                self.dealt_sounds = self.deal.launched
+                self.sound("deal")
             if self.deal.over:
                 self.deal = None
                 self.place_hand(0.4)

@@ -6,12 +6,11 @@ import pygame
 
 from game.match import Phase
 from scenes.input import Act, Input
-from scenes.overlays import dim
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.table_view import draw_crown
 from scenes.text import blit_text
-from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, panel
+from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
 
 GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on

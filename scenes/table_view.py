@@ -15,6 +15,7 @@ from game.cards import BIG_JOKER, SMALL_JOKER
 from game.match import Phase
 from scenes.felt import felt
 from scenes.input import Act, Input
+from scenes.overlays import PauseMenu
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, SEAT_ZONES, Session
 from scenes.text import blit_text
@@ -64,8 +65,6 @@ class TableScene(Scene):
         self.session.update(dt)
 
     def handle(self, event: Input) -> None:
-        from scenes.overlays import PauseMenu  # overlays open table scenes again: imported late
-
         if event.act is Act.MENU or (event.act is Act.POINTER_DOWN and self.menu.hit(event.pos)):
             self.game.push(PauseMenu(self.game, self.session))
         elif event.act is Act.COUNTER:

@@ -6,7 +6,10 @@ import pygame
 
 from game.cards import Card
 from scenes.felt import felt
+from scenes.flow import continue_match, new_match
 from scenes.input import Act, Input
+from scenes.overlays import RulesetChooser, SettingsOverlay
+from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
@@ -63,15 +66,9 @@ class TitleScene(Scene):
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
         if self.game.demo and self.shown >= DEMO_START:
-            from scenes.flow import new_match
-
             new_match(self.game, "standard")
 
     def choose(self, key: str) -> None:
-        from scenes.flow import continue_match
-        from scenes.overlays import RulesetChooser, SettingsOverlay
-        from scenes.rules_help import RulesHelp
-
         if key == "continue":
             continue_match(self.game)
             if self.game.session is None:

@@ -101,6 +101,11 @@ def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
     return _surfaces[key]
 
 
+def dim(surface: pygame.Surface) -> None:
+    """Darken the scene under an overlay (a multiply: much cheaper than blitting a translucent layer)."""
+    surface.fill((112, 112, 112), special_flags=pygame.BLEND_MULT)
+
+
 def clear() -> None:
     _surfaces.clear()
 

@@ -1,0 +1,68 @@
+"""Table sounds synthesised with numpy at start-up (no audio files): card snaps, the deal, bids, passes, bombs,
+the rocket, a refused play, and the end of a hand. Silent when no audio device can be opened."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+RATE = 44100
+
+
+def _seconds(duration: float) -> np.ndarray:
+    return np.arange(int(RATE * duration), dtype=np.float32) / RATE
+
+
+def _noise(duration: float, decay: float, smooth: int, seed: int) -> np.ndarray:
+    """A burst of filtered noise fading with time constant `decay`: the snap of a card on felt."""
+    t = _seconds(duration)
+    raw = np.random.default_rng(seed).normal(0.0, 1.0, t.size).astype(np.float32)
+    soft = np.convolve(raw, np.ones(smooth, dtype=np.float32) / smooth, mode="same")
+    return soft * np.exp(-t / decay) / max(1e-6, float(np.abs(soft).max()))
+
+
+def _tone(freq: float | np.ndarray, duration: float, decay: float) -> np.ndarray:
+    t = _seconds(duration)
+    phase = 2 * np.pi * np.cumsum(np.broadcast_to(freq, t.shape)) / RATE
+    return np.sin(phase).astype(np.float32) * np.exp(-t / decay)
+
+
+def _notes(freqs: tuple[float, ...], each: float) -> np.ndarray:
+    return np.concatenate([_tone(f, each, each / 2.5) for f in freqs])
+
+
+def voices() -> dict[str, np.ndarray]:
+    """Every sound as mono samples in [-1, 1]."""
+    sweep_down = np.linspace(95, 38, int(RATE * 0.8))
+    sweep_up = np.linspace(260, 1300, int(RATE * 0.45))
+    return {
+        "card": 0.5 * _noise(0.06, 0.012, 6, 1),
+        "deal": 0.22 * _noise(0.03, 0.006, 4, 2),
+        "bid": 0.3 * _tone(660.0, 0.12, 0.05),
+        "pass": 0.25 * _notes((392.0, 294.0), 0.07),
+        "bomb": 0.7 * _tone(sweep_down, 0.8, 0.3) + 0.3 * _noise(0.8, 0.12, 24, 3),
+        "rocket": 0.45 * _tone(sweep_up, 0.45, 0.3) + 0.3 * _noise(0.45, 0.2, 3, 4),
+        "refused": 0.3 * _notes((170.0, 150.0), 0.08),
+        "win": 0.3 * _notes((523.3, 659.3, 784.0, 1046.5), 0.12),
+        "lose": 0.3 * _notes((392.0, 329.6, 261.6), 0.16),
+    }
+
+
+class Sounds:
+    """The table's sound effects; every call is a no-op when there is no audio device."""
+
+    def __init__(self) -> None:
+        self.bank: dict[str, pygame.mixer.Sound] = {}
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 2, 512)
+        except pygame.error:
+            return
+        channels = pygame.mixer.get_init()[2]
+        for name, mono in voices().items():
+            pcm = (np.clip(mono, -1.0, 1.0) * 32000).astype(np.int16)
+            self.bank[name] = pygame.sndarray.make_sound(np.repeat(pcm[:, None], channels, axis=1).copy())
+
+    def play(self, name: str) -> None:
+        if name in self.bank:
+            self.bank[name].play()
