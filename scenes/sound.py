@@ -3,6 +3,10 @@ the rocket, a refused play, and the end of a hand. Silent when no audio device c
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import numpy as np
 import pygame
 
@@ -48,14 +52,33 @@ def voices() -> dict[str, np.ndarray]:
     }
 
 
+@contextmanager
+def _stderr_silenced() -> Iterator[None]:
+    """Mute the C-level stderr: on a machine without a sound card, ALSA lists its failed probes there, while the
+    game simply stays silent."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    with open(os.devnull, "w") as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+
+
 class Sounds:
     """The table's sound effects; every call is a no-op when there is no audio device."""
 
     def __init__(self) -> None:
         self.bank: dict[str, pygame.mixer.Sound] = {}
         try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init(RATE, -16, 2, 512)
+            with _stderr_silenced():
+                if not pygame.mixer.get_init():
+                    pygame.mixer.init(RATE, -16, 2, 512)
         except pygame.error:
             return
         channels = pygame.mixer.get_init()[2]
