@@ -173,6 +173,8 @@ class Session:
         """Apply through the core (raises IllegalAction untouched), animate what happened, save."""
         events = self.match.apply(action)
         self.thinker.cancel()
+        if getattr(action, "seat", None) == HUMAN:
+            self.message = None  # a suggestion or a refusal is about the turn you have just played
         self.absorb(events)
         self.save()
         return events

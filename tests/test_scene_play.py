@@ -218,3 +218,13 @@ def test_play_out_of_turn_shows_the_core_reason(game):
     click(game, spot(game, 0))
     press(game, pygame.K_SPACE)
     assert game.session.message.text == game.session.match.check(Pass(0)).text
+
+
+def test_message_about_a_turn_goes_once_you_play(game):
+    leading(game)
+    click(game, spot(game, 0))
+    click(game, spot(game, 1))
+    press(game, pygame.K_SPACE)  # refused: the message shows
+    click(game, spot(game, 1))
+    press(game, pygame.K_SPACE)  # a single ace is played
+    assert (game.session.match.hand.history, game.session.message) == ([(0, "A")], None)
