@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import bots
 from game.actions import Bid
 from game.match import Phase
@@ -12,11 +14,14 @@ from scenes.session import HUMAN, Session
 from scenes.table_view import TableScene
 from scenes.widgets import Row
 
+if TYPE_CHECKING:
+    from scenes.game import Game
+
 
 class BiddingScene(TableScene):
     name = "bidding"
 
-    def __init__(self, game, session: Session) -> None:
+    def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game, session)
         self.row = Row()
         self.choices: list[int] = []

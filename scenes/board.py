@@ -76,7 +76,11 @@ class Board:
         self.landing: list[Hashable] = []  # anonymous backs that vanish when they arrive
 
     def clear(self) -> None:
-        self.__init__()
+        self.sprites.clear()
+        self.hand.clear()
+        self.plays.clear()
+        self.flying.clear()
+        self.landing.clear()
 
     def sprite(self, key: Hashable, card: int | None, size: str, face_up: bool, pos: tuple[float, float]) -> Sprite:
         found = self.sprites.get(key)

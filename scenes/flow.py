@@ -6,6 +6,8 @@ shows the match's current phase.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game import events as ev
 from game.actions import Abandon, NextHand
 from game.match import Match, Phase
@@ -14,15 +16,18 @@ from scenes.play import PlayScene
 from scenes.session import Notice, Session, TableSettings
 from scenes.settlement import SettlementScene
 
+if TYPE_CHECKING:
+    from scenes.game import Game
 
-def open_session(game, match: Match) -> Session:
+
+def open_session(game: Game, match: Match) -> Session:
     session = Session(match, game.table_settings, game.store, game.pool, demo=game.demo, sounds=game.sounds)
     session.relayout(game.geo)
     game.session = session
     return session
 
 
-def show(game, session: Session) -> None:
+def show(game: Game, session: Session) -> None:
     """Switch to the scene for the match's phase (a restored match opens where it was left)."""
     if session.match.phase is Phase.BIDDING:
         game.switch(BiddingScene(game, session))
@@ -33,7 +38,7 @@ def show(game, session: Session) -> None:
         game.push(SettlementScene(game, session))
 
 
-def new_match(game, ruleset: str) -> None:
+def new_match(game: Game, ruleset: str) -> None:
     """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match')."""
     if game.store is not None:
         try:
@@ -48,7 +53,7 @@ def new_match(game, ruleset: str) -> None:
     show(game, session)
 
 
-def continue_match(game) -> None:
+def continue_match(game: Game) -> None:
     """Restore the saved match and its table settings; a problem goes back to the title screen."""
     loaded = game.store.load()
     game.problem = loaded.problem
@@ -77,18 +82,18 @@ def restore_table(session: Session) -> None:
             session.board.drop_play(seat)
 
 
-def play_again(game, session: Session) -> None:
+def play_again(game: Game, session: Session) -> None:
     session.apply(NextHand())
     show(game, session)
 
 
-def abandon_hand(game, session: Session) -> None:
+def abandon_hand(game: Game, session: Session) -> None:
     """New game mid-hand: the hand is dropped without score and new cards are dealt (000 §21)."""
     session.apply(Abandon())
     show(game, session)
 
 
-def to_title(game) -> None:
+def to_title(game: Game) -> None:
     from scenes.title import TitleScene
 
     if game.session is not None:

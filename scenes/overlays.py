@@ -5,7 +5,9 @@ Each takes the input while the scene beneath stays drawn and still.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,27 +21,32 @@ from scenes.scene import Scene
 from scenes.text import blit_text, wrap
 from scenes.widgets import GOLD, MUTED, Row, dim, panel
 
+if TYPE_CHECKING:
+    from scenes.game import Game
+    from scenes.session import Session
+
 AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)
 
 
-class MenuOverlay(Scene):
+class MenuOverlay(Scene, ABC):
     """A titled column of buttons; Up/Down or the mouse pick, Confirm or a click chooses, Esc/Pass closes."""
 
     overlay = True
     title = ""
     width = 560
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.row = Row()
         self.note = ""
 
+    @abstractmethod
     def items(self) -> list[tuple[str, str, str]]:
         """(key, label, style) per button, top to bottom."""
-        raise NotImplementedError
 
+    @abstractmethod
     def choose(self, key: str) -> None:
-        raise NotImplementedError
+        """Act on the button with this key."""
 
     def enter(self) -> None:
         self.relayout()
@@ -100,7 +107,7 @@ class PauseMenu(MenuOverlay):
     name = "menu"
     title = "Paused"
 
-    def __init__(self, game, session) -> None:
+    def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game)
         self.session = session
 
@@ -173,7 +180,7 @@ class RulesetChooser(MenuOverlay):
     title = "New match"
     width = 760
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         names = sorted(RULESETS, key=lambda n: (n != "standard", n))
         self.rulesets = [RULESETS[n] for n in names]
@@ -204,7 +211,7 @@ class KindChooser(MenuOverlay):
     title = "Play these cards as"
     width = 760
 
-    def __init__(self, game, options: list[Reading], play: Callable[[Kind], None]) -> None:
+    def __init__(self, game: Game, options: list[Reading], play: Callable[[Kind], None]) -> None:
         super().__init__(game)
         self.options = options
         self.play = play

@@ -7,7 +7,7 @@ that demand different answers, a small chooser asks which one is meant.
 from __future__ import annotations
 
 from concurrent.futures import Future
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,13 +26,16 @@ from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import Row
 
+if TYPE_CHECKING:
+    from scenes.game import Game
+
 SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
 
 
 class PlayScene(TableScene):
     name = "play"
 
-    def __init__(self, game, session: Session) -> None:
+    def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game, session)
         self.actions = Row()
         self.tools = Row()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,6 +12,9 @@ from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.text import blit_text, text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, dim, panel
+
+if TYPE_CHECKING:
+    from scenes.game import Game
 
 
 @dataclass(frozen=True)
@@ -98,7 +102,7 @@ class RulesHelp(Scene):
     name = "rules"
     overlay = True
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.page = 0
         self.row = Row()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.match import Phase
@@ -12,6 +14,9 @@ from scenes.table_view import draw_crown
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
 
+if TYPE_CHECKING:
+    from scenes.game import Game
+
 GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
 
@@ -20,7 +25,7 @@ class SettlementScene(Scene):
     name = "settlement"
     overlay = True
 
-    def __init__(self, game, session: Session) -> None:
+    def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game)
         self.session = session
         self.row = Row()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -20,6 +21,9 @@ from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, SEAT_ZONES, Session
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
+
+if TYPE_CHECKING:
+    from scenes.game import Game
 
 WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
 
@@ -50,7 +54,7 @@ def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> 
 class TableScene(Scene):
     """Shared drawing and inputs of the scenes played at the table."""
 
-    def __init__(self, game, session: Session) -> None:
+    def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game)
         self.session = session
         self.menu = Button("menu", "Menu", game.geo["menu_button"], "dark")

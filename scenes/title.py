@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.cards import Card
@@ -14,6 +16,9 @@ from scenes.scene import Scene
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
 
+if TYPE_CHECKING:
+    from scenes.game import Game
+
 DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
 FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
 
@@ -21,7 +26,7 @@ FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0),
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, game) -> None:
+    def __init__(self, game: Game) -> None:
         super().__init__(game)
         self.row = Row()
         self.shown = 0.0
