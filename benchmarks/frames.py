@@ -71,10 +71,11 @@ def dealing(game: Game, seed: int, samples: list[float]) -> None:
 
 def playing(game: Game, seed: int, samples: list[float]) -> None:
     """Bots in every seat play on: cards fly, bubbles pop, the counter and HUD change every turn."""
-    game.table_settings.auto, game.table_settings.pace = True, 0.3
-    to_play(game, seed)
+    game.table_settings.auto = True
+    session, _ = to_play(game, seed)
+    session.pace = 0.3
     timed(game, 600, samples)
-    game.table_settings.auto, game.table_settings.pace = False, 1.0
+    game.table_settings.auto = False
 
 
 MOMENTS: dict[str, Callable[[Game, int, list[float]], None]] = {"deal": dealing, "bomb": bomb, "play": playing}

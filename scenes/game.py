@@ -28,7 +28,6 @@ from scenes.thinker import warm_up
 
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
-DEMO_PACE = 0.3  # the demo's bots think for 0.15-0.36 s instead of 0.5-1.2 s
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 
@@ -64,7 +63,7 @@ class Game:
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
-        self.table_settings = TableSettings(pace=DEMO_PACE if demo else 1.0)
+        self.table_settings = TableSettings()
         self.problem: str | None = None  # a save problem for the title screen
         self.session: Any = None  # the scenes.session.Session being played, if any
         self.stack: list[Scene] = []

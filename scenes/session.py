@@ -52,7 +52,6 @@ class TableSettings:
     counter: bool = True
     auto_interval: float = 1.0  # seconds Auto waits before acting for you
     sound: bool = True
-    pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -117,6 +116,7 @@ class Session:
     pool: Any = None  # the Game's ThreadPoolExecutor
     demo: bool = False  # bots in every seat, including yours
     sounds: Any = None  # a scenes.sound.Sounds, or None for silence
+    pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster); not a saved setting
 
     def __post_init__(self) -> None:
         self.board = Board()
@@ -191,7 +191,7 @@ class Session:
         """A natural thinking pause for a bot (or Auto's interval for you), in table seconds."""
         if seat == HUMAN and self.settings.auto:
             return self.settings.auto_interval
-        return self.rng.uniform(0.5, 1.2) * self.settings.pace
+        return self.rng.uniform(0.5, 1.2) * self.pace
 
     def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
         self.message = Notice(text, seconds, tone)
