@@ -57,7 +57,8 @@ def new_match(game: Game, ruleset: str) -> None:
 
 
 def continue_match(game: Game) -> None:
-    """Restore the saved match and its table settings; a problem goes back to the title screen."""
+    """Restore the saved match and its table settings. A problem stays on the title screen when nothing could be
+    restored, and is shown at the table when the backup was used instead."""
     loaded = game.store.load()
     game.problem = loaded.problem
     if loaded.match is None:
@@ -65,6 +66,8 @@ def continue_match(game: Game) -> None:
     game.table_settings = TableSettings.from_dict(dict(loaded.table))
     session = open_session(game, loaded.match)
     restore_table(session)
+    if loaded.problem:
+        session.say(loaded.problem, 8.0, "warn")
     show(game, session)
 
 

@@ -149,3 +149,22 @@ def test_settings_cycle_the_bot_level(game):
     before = game.table_settings.level
     press(game, pygame.K_RETURN)
     assert game.table_settings.level != before
+
+
+def test_backup_restored_with_its_problem_shown_at_the_table(store):
+    match = Match("standard", 9)
+    store.save(match, {})
+    match.apply(Bid(match.turn, 1))
+    store.save(match, {})  # the first save is now the backup
+    store.path.write_text("{ torn")
+    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    try:
+        game.switch(TitleScene(game))
+        press(game, pygame.K_RETURN)
+        assert (game.scene.name, game.session.message.tone, bool(game.session.message.text)) == (
+            "bidding",
+            "warn",
+            True,
+        )
+    finally:
+        game.close()
