@@ -7,13 +7,13 @@ inputs that mean the same in both (menu, card counter, auto).
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.cards import BIG_JOKER, SMALL_JOKER
 from game.match import Phase
+from scenes.cache import Surfaces
 from scenes.felt import felt
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
@@ -283,17 +283,7 @@ class TableScene(Scene):
         surface.blit(image, image.get_rect(center=geo["message"].center))
 
 
-_composed: dict[tuple, pygame.Surface] = {}
-COMPOSED_LIMIT = 256  # composed images kept; the counter makes a new one per play, so the cache starts over
-
-
-def _remember(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-    found = _composed.get(key)
-    if found is None:
-        if len(_composed) >= COMPOSED_LIMIT:
-            _composed.clear()
-        found = _composed[key] = make()
-    return found
+COMPOSED = Surfaces(limit=256)  # the counter makes a new panel per play
 
 
 def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
@@ -311,7 +301,7 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
             blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
         return made
 
-    return _remember(("counter", cells, size), make)
+    return COMPOSED.get(("counter", cells, size), make)
 
 
 def _pile_image(back: pygame.Surface, count: int, height: int) -> pygame.Surface:
@@ -325,13 +315,13 @@ def _pile_image(back: pygame.Surface, count: int, height: int) -> pygame.Surface
             made.blit(back, (0, round(k * step)))
         return made
 
-    return _remember(("pile", id(back), back.get_size(), count, height), make)
+    return COMPOSED.get(("pile", id(back), back.get_size(), count, height), make)
 
 
 def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
     """A card narrowed to `k` of its width (the kitty flipping over); quantised, so a few images are cached."""
     w, h = image.get_size()
-    return _remember(
+    return COMPOSED.get(
         ("squeeze", id(image), (w, h), k), lambda: pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
     )
 
@@ -344,4 +334,4 @@ def _veil(size: tuple[int, int]) -> pygame.Surface:
         pygame.draw.rect(veil, (0, 0, 0, 90), veil.get_rect(), border_radius=max(2, size[0] // 12))
         return veil.convert_alpha()
 
-    return _remember(("veil", size), make)
+    return COMPOSED.get(("veil", size), make)

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.cache import Surfaces
 from scenes.fonts import font
 
-_cache: dict[tuple[str, int, tuple[int, ...], bool, tuple[int, ...] | None], pygame.Surface] = {}
-LIMIT = 4000  # renders kept before the cache starts over (a long match shows many distinct strings)
+RENDERS = Surfaces(limit=4000)
 
 
-def text(value: str, size: int, color: tuple[int, ...], bold: bool = False, shadow: tuple[int, ...] | None = None):
+def text(
+    value: str, size: int, color: tuple[int, ...], bold: bool = False, shadow: tuple[int, ...] | None = None
+) -> pygame.Surface:
     """The rendered string; with `shadow`, a soft drop shadow is baked in for text over the felt."""
-    key = (value, size, color, bold, shadow)
-    found = _cache.get(key)
-    if found is not None:
-        return found
-    if len(_cache) >= LIMIT:
-        _cache.clear()
+    return RENDERS.get((value, size, color, bold, shadow), lambda: _render(value, size, color, bold, shadow))
+
+
+def _render(
+    value: str, size: int, color: tuple[int, ...], bold: bool, shadow: tuple[int, ...] | None
+) -> pygame.Surface:
     face = font(size, bold)
     front = face.render(value, True, color)
     if shadow is None:
@@ -29,7 +31,6 @@ def text(value: str, size: int, color: tuple[int, ...], bold: bool = False, shad
         made.blit(back, (offset, offset))
         made.blit(front, (0, 0))
         made = made.convert_alpha()
-    _cache[key] = made
     return made
 
 
@@ -69,4 +70,4 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 def clear() -> None:
     """Forget every render (fonts and display format change with the window)."""
-    _cache.clear()
+    RENDERS.clear()

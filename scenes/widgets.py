@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from scenes.cache import Surfaces
 from scenes.text import blit_text, text
 
 GOLD = (247, 206, 92)
@@ -24,13 +25,14 @@ STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "dark": ((70, 84, 78), (38, 48, 44)),
 }
 
-_surfaces: dict[tuple, pygame.Surface] = {}
+SURFACES = Surfaces(limit=512)
 
 
 def _gradient_button(size: tuple[int, int], style: str, state: str) -> pygame.Surface:
-    key = ("button", size, style, state)
-    if key in _surfaces:
-        return _surfaces[key]
+    return SURFACES.get(("button", size, style, state), lambda: _make_button(size, style, state))
+
+
+def _make_button(size: tuple[int, int], style: str, state: str) -> pygame.Surface:
     w, h = size
     top, bottom = STYLES[style]
     if state == "disabled":
@@ -54,19 +56,19 @@ def _gradient_button(size: tuple[int, int], style: str, state: str) -> pygame.Su
     surf.blit(body, (0, 0))
     edge = (255, 240, 160) if state == "focus" else (0, 0, 0, 60)
     pygame.draw.rect(surf, edge, (0, 0, w, h), width=max(2, h // 18) if state == "focus" else 1, border_radius=radius)
-    _surfaces[key] = made = surf.convert_alpha()
-    return made
+    return surf.convert_alpha()
 
 
 def panel(size: tuple[int, int], alpha: int = 200, radius: int = 18, color=(10, 30, 22)) -> pygame.Surface:
     """A rounded translucent panel with a thin gold rim."""
-    key = ("panel", size, alpha, radius, color)
-    if key not in _surfaces:
+
+    def make() -> pygame.Surface:
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
         pygame.draw.rect(surf, (*GOLD, 150), surf.get_rect(), width=2, border_radius=radius)
-        _surfaces[key] = surf.convert_alpha()
-    return _surfaces[key]
+        return surf.convert_alpha()
+
+    return SURFACES.get(("panel", size, alpha, radius, color), make)
 
 
 def pill(
@@ -79,14 +81,15 @@ def pill(
     shadow: tuple[int, ...] | None = None,
 ) -> pygame.Surface:
     """Text on a rounded translucent pill, composed once: bubbles, banners and the message line."""
-    key = ("pill", label, font_px, color, pad, fill, alpha, shadow)
-    if key not in _surfaces:
+
+    def make() -> pygame.Surface:
         img = text(label, font_px, color, True, shadow)
         size = (img.get_width() + 2 * pad[0], img.get_height() + 2 * pad[1])
         made = panel(size, alpha, size[1] // 2, fill).copy()
         made.blit(img, img.get_rect(center=(size[0] // 2, size[1] // 2)))
-        _surfaces[key] = made
-    return _surfaces[key]
+        return made
+
+    return SURFACES.get(("pill", label, font_px, color, pad, fill, alpha, shadow), make)
 
 
 def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
@@ -94,11 +97,9 @@ def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
     step = round(k * 10) / 10
     if step >= 1:
         return image
-    key = ("zoom", id(image), image.get_size(), step)
-    if key not in _surfaces:
-        w, h = image.get_size()
-        _surfaces[key] = pygame.transform.smoothscale(image, (max(1, round(w * step)), max(1, round(h * step))))
-    return _surfaces[key]
+    w, h = image.get_size()
+    size = (max(1, round(w * step)), max(1, round(h * step)))
+    return SURFACES.get(("zoom", id(image), (w, h), step), lambda: pygame.transform.smoothscale(image, size))
 
 
 def dim(surface: pygame.Surface) -> None:
@@ -107,7 +108,7 @@ def dim(surface: pygame.Surface) -> None:
 
 
 def clear() -> None:
-    _surfaces.clear()
+    SURFACES.clear()
 
 
 @dataclass
