@@ -113,7 +113,7 @@ class Session:
     match: Match
     settings: TableSettings = field(default_factory=TableSettings)
     store: Any = None  # a game.savefile.SaveStore, or None when nothing is saved
-    pool: Any = None  # the Game's ThreadPoolExecutor
+    pool: Any = None  # the Game's executor the bots think in (a process pool)
     demo: bool = False  # bots in every seat, including yours
     sounds: Any = None  # a scenes.sound.Sounds, or None for silence
     pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster); not a saved setting
