@@ -18,11 +18,11 @@ from game.combos import Reading, classify
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
-from scenes.input import Act, Input
+from scenes.input import Act, Device, Input
 from scenes.overlays import KindChooser
 from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
 from scenes.settlement import SettlementScene
-from scenes.table_view import TableScene
+from scenes.table_view import TableScene, veil
 from scenes.text import blit_text
 from scenes.widgets import Row
 
@@ -40,6 +40,7 @@ class PlayScene(TableScene):
         self.actions = Row()
         self.tools = Row()
         self.drag: tuple[int, int] | None = None  # hand indexes: where the drag started, where it is now
+        self.hover: int | None = None  # hand index under the mouse pointer
         self.suggestions: list[Any] = []
         self.suggest_key: object = None
         self.suggest_index = 0
@@ -220,7 +221,7 @@ class PlayScene(TableScene):
         elif act is Act.POINTER_MOVE:
             self.actions.hover(event.pos)
             self.tools.hover(event.pos)
-            index = self.card_at(event.pos)
+            index = self.hover = self.card_at(event.pos)
             if self.drag is not None and index is not None:
                 self.drag = (self.drag[0], index)
             super().handle(event)
@@ -270,9 +271,13 @@ class PlayScene(TableScene):
         board = s.board
         if card is None or card not in board.hand:
             return
-        on_cursor = self.game.inputs.device.value != "mouse" and board.hand.index(card) == s.cursor
-        if on_cursor or self.in_drag(card):
+        index = board.hand.index(card)
+        on_mouse = self.game.inputs.device is Device.MOUSE
+        if (not on_mouse and index == s.cursor) or self.in_drag(card):
             surface.blit(self.game.art["hand"].highlight(), at)
+        elif on_mouse and index == self.hover and self.drag is None:
+            size = self.game.art["hand"].size
+            surface.blit(veil(size, (255, 206, 80, 235), max(3, size[0] // 25)), at)
 
     def prompt(self) -> str:
         s = self.session

@@ -232,7 +232,7 @@ class TableScene(Scene):
                 surface.blit(art.shadow(), (x + ox, y + oy))
             surface.blit(image, (x, y))
             if sprite.dim:
-                surface.blit(_veil(art.size), (x, y))
+                surface.blit(veil(art.size), (x, y))
             self.decorate(surface, sprite.card, (x, y))
         for seat, cards in s.reveal.items():
             positions = s.play_positions(seat, len(cards))
@@ -326,12 +326,13 @@ def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
     )
 
 
-def _veil(size: tuple[int, int]) -> pygame.Surface:
-    """A translucent shade over the cards of a finished round."""
+def veil(size: tuple[int, int], rgba: tuple[int, int, int, int] = (0, 0, 0, 90), rim: int = 0) -> pygame.Surface:
+    """A card-shaped layer: a shade over the cards of a finished round, or (with `rim`) an outline of that width
+    around the card under the pointer."""
 
     def make() -> pygame.Surface:
-        veil = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, 90), veil.get_rect(), border_radius=max(2, size[0] // 12))
-        return veil.convert_alpha()
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(layer, rgba, layer.get_rect(), width=rim, border_radius=max(2, size[0] // 12))
+        return layer.convert_alpha()
 
-    return COMPOSED.get(("veil", size), make)
+    return COMPOSED.get(("veil", size, rgba, rim), make)
