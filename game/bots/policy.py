@@ -18,7 +18,10 @@ from game.kinds import Kind
 from game.moves import follow_moves, lead_moves
 
 PASS = "pass"
-FOLLOW_MARGIN = 1.0  # play an answer only if it leaves the hand at most this much weaker (see evaluate)
+# Answer an enemy play only if the hand's score (evaluate.score) changes by at least this much; cleanly
+# shedding one part of the plan gains PLAY_COST minus the part's strength, breaking a shape loses more.
+FOLLOW_MARGIN = -5.0
+FARMER_MARGIN = -10.0  # a farmer answering the landlord: keeping the landlord from shedding cheaply matters more
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
 
 
@@ -194,7 +197,8 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
             return _block(t, play, min(t.enemies, key=lambda s: t.sizes[s]))
         best = max(ordinary, key=lambda m: _delta(t, m))
         rest = after(t, best)
-        if _delta(t, best) >= FOLLOW_MARGIN or (level.counts_cards and runs_out(t, rest, level)):
+        margin = FOLLOW_MARGIN if t.is_landlord else FARMER_MARGIN
+        if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
             return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(rest)})
     if bombs:
         bomb = min(bombs, key=lambda m: (len(m), reading_of(t, m).top))
