@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import pygame
 import pytest
 
 from scenes.layout import DEFAULT_MAP, REQUIRED, LayoutError, load_layout
@@ -58,3 +59,31 @@ def test_unknown_anchor_edge_is_refused(tmp_path: Path):
     broken.write_text(text)
     with pytest.raises(LayoutError, match="west"):
         load_layout(broken)
+
+
+SIZES = [(1280, 720), (1024, 768), (1440, 1080), (1920, 1200), (2560, 1080), (3840, 2160)]
+APART = [  # pairs of table objects that must never overlap, whatever the window
+    ("hud", "counter"),
+    ("counter", "menu_button"),
+    ("seat_south", "hand_south"),
+    ("hand_south", "tools"),
+    ("seat_west", "pile_west"),
+    ("seat_east", "pile_east"),
+    ("play_west", "play_east"),
+    ("action_bar", "hand_south"),
+]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_anchor_stays_inside_the_window(size):
+    fitted = load_layout().fit(size)
+    window = pygame.Rect((0, 0), size)
+    outside = [name for name in REQUIRED if not window.contains(fitted[name])]
+    assert outside == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_table_objects_do_not_overlap(size):
+    fitted = load_layout().fit(size)
+    overlapping = [(a, b) for a, b in APART if fitted[a].colliderect(fitted[b])]
+    assert overlapping == []
