@@ -4,15 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench selfplay clean
+.PHONY: play test lint bench bench-bots selfplay clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
 
+# Exit status 2 means the game has already said why in one line (no display, bad arguments, unusable save).
 play: $(STAMP)
-	$(BIN)/python main.py $(ARGS)
+	@$(BIN)/python main.py $(ARGS) || [ $$? -eq 2 ]
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -22,7 +23,11 @@ test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.moves
+	$(BIN)/python -m benchmarks.moves
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.frames
+
+bench-bots: $(STAMP)
+	$(BIN)/python -m benchmarks.bots
 
 selfplay: $(STAMP)
 	$(BIN)/python -m game.selfplay --games 1000 --seed 1
