@@ -13,12 +13,25 @@ class Level:
     search_nodes: int  # end-game search budget in positions per decision (0: no search)
     samples: int  # deals of the unseen cards the end-game search plays out
     search_cards: int  # search once the three hands together hold at most this many cards
+    margin: float  # answer an enemy play if the hand's score (evaluate.score) drops by less than this
+    farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
 
 
+# Cleanly shedding one part of the plan changes the score by PLAY_COST minus the part's strength; breaking a
+# shape costs more. The margins below were measured in the arena (benchmarks/bots.py, docs/bots.md).
 EASY = Level(
-    "easy", counts_cards=False, cooperates=False, search_nodes=0, samples=0, search_cards=0, slip=0.25, bid_bias=-4.0
+    "easy",
+    counts_cards=False,
+    cooperates=False,
+    search_nodes=0,
+    samples=0,
+    search_cards=0,
+    margin=1.0,
+    farmer_margin=1.0,
+    slip=0.25,
+    bid_bias=-4.0,
 )
 NORMAL = Level(
     "normal",
@@ -27,13 +40,23 @@ NORMAL = Level(
     search_nodes=0,
     samples=0,
     search_cards=0,
+    margin=-5.0,
+    farmer_margin=-10.0,
     slip=0.0,
     bid_bias=0.0,
 )
 HARD = Level(
-    "hard", counts_cards=True, cooperates=True, search_nodes=10000, samples=10, search_cards=20, slip=0.0, bid_bias=0.0
+    "hard",
+    counts_cards=True,
+    cooperates=True,
+    search_nodes=10_000,
+    samples=10,
+    search_cards=20,
+    margin=-5.0,
+    farmer_margin=-10.0,
+    slip=0.0,
+    bid_bias=0.0,
 )
-
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 

@@ -18,10 +18,6 @@ from game.kinds import Kind
 from game.moves import follow_moves, lead_moves
 
 PASS = "pass"
-# Answer an enemy play only if the hand's score (evaluate.score) changes by at least this much; cleanly
-# shedding one part of the plan gains PLAY_COST minus the part's strength, breaking a shape loses more.
-FOLLOW_MARGIN = -5.0
-FARMER_MARGIN = -10.0  # a farmer answering the landlord: keeping the landlord from shedding cheaply matters more
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
 
 
@@ -158,7 +154,7 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
         return Suggestion(PASS, "partner_winning")
     urgent = t.sizes[t.landlord] <= 2
     keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
-    keep = [m for m in keep if urgent or _delta(t, m) >= FOLLOW_MARGIN or runs_out(t, after(t, m), level)]
+    keep = [m for m in keep if urgent or _delta(t, m) >= level.margin or runs_out(t, after(t, m), level)]
     if keep:
         play = max(keep, key=lambda m: _delta(t, m))
         return Suggestion(play, "takes_control", {"play": reading_of(t, play).describe()})
@@ -197,7 +193,7 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
             return _block(t, play, min(t.enemies, key=lambda s: t.sizes[s]))
         best = max(ordinary, key=lambda m: _delta(t, m))
         rest = after(t, best)
-        margin = FOLLOW_MARGIN if t.is_landlord else FARMER_MARGIN
+        margin = level.margin if t.is_landlord else level.farmer_margin
         if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
             return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(rest)})
     if bombs:
