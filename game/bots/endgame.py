@@ -29,12 +29,12 @@ WINGED = frozenset(
 WING_VARIANTS = 2  # attachment choices kept per body: the lowest ones
 
 
-@memo(1 << 16)
+@memo(1 << 14)
 def _counts(move: str) -> Counts:
     return parse(move)
 
 
-@memo(1 << 16)
+@memo(1 << 14)
 def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
     """The reading a play takes on `last` (the highest that beats it; the default on a free lead)."""
     reading = answer(classify(_counts(move), rules), last)
@@ -42,7 +42,7 @@ def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
     return reading
 
 
-@memo(1 << 16)
+@memo(1 << 14)
 def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple[str, ...]:
     """The plays worth searching: every body, with at most WING_VARIANTS attachment choices, most cards first."""
     kept: dict[tuple[Kind, int, int], list[str]] = defaultdict(list)

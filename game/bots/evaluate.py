@@ -95,7 +95,7 @@ def _guide(part: Part) -> float:
     return 0.0
 
 
-@memo(1 << 18)
+@memo(1 << 15)
 def _split(counts: Counts) -> tuple[float, tuple[Part, ...]]:
     """The best split into bodies by (strength - PLAY_COST + attachment hint), searched from the lowest rank."""
     r = next((i for i in range(NUM_RANKS) if counts[i]), None)
@@ -145,7 +145,7 @@ def _carried_kind(body: Kind, singles: bool) -> Kind:
     return Kind.AIRPLANE_SINGLES if singles else Kind.AIRPLANE_PAIRS
 
 
-@memo(1 << 16)
+@memo(1 << 13)
 def plan(counts: Counts) -> Plan:
     """The hand's best decomposition into plays, weakest first, and its score."""
     _, bodies = _split(counts)
