@@ -7,12 +7,17 @@ import os
 import sys
 from pathlib import Path
 
+from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description="Dou Dizhu (Fight the Landlord) against two bots.")
     parser.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
     parser.add_argument("--size", default="1280x720", help="window size with --windowed (default 1280x720)")
-    parser.add_argument("--saves", metavar="DIR", help="where the match is saved (default: saves/)")
+    parser.add_argument("--saves", metavar="DIR", help="where the match is saved (default: $DOUDIZHU_SAVES or saves/)")
+    parser.add_argument(
+        "--continue", dest="resume", action="store_true", help="open straight into the saved match (no title)"
+    )
     parser.add_argument("--seed", type=int, help="seed for the matches' deals (default: a fresh one)")
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
@@ -33,19 +38,45 @@ def size_of(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def read_save(store: SaveStore) -> Loaded | None:
+    """`--continue`: the saved match, after one line about a save problem; None (and the line the title screen
+    would show) when nothing can be continued."""
+    loaded = store.load()
+    if loaded.problem:
+        print(" ".join(loaded.problem.split()))
+    if loaded.match is not None:
+        return loaded
+    if not loaded.problem:
+        print(f"There is no saved match to continue in {store.directory}.")
+    return None
+
+
+def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
+    """The headless demo saves only where it was told to (--saves, $DOUDIZHU_SAVES) or when it continues a match:
+    an attract-mode run must never replace the player's own saved match with a new one."""
+    return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.headless and not args.autoplay:
+        print("--headless only runs the demo: add --autoplay (and --hands N).")
+        return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
     elif no_display():
         print("No display found: run `python main.py --headless --autoplay` to watch a demo without a screen.")
         return 2
+    store = SaveStore(default_directory(args.saves))
+    resume = read_save(store) if args.resume else None
+    if args.resume and resume is None:
+        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
-    from game.savefile import SaveStore, default_directory
     from scenes.demo import Demo, report
+    from scenes.flow import continue_match
     from scenes.game import Game
     from scenes.title import TitleScene
 
@@ -55,26 +86,25 @@ def main(argv: list[str] | None = None) -> int:
         print(f"--size must look like 1280x720, not {args.size!r}")
         return 2
     if args.headless:
-        if not args.autoplay:
-            print("--headless only runs the demo: add --autoplay (and --hands N).")
-            return 2
-        store = SaveStore(Path(args.saves)) if args.saves else None
-        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True)
+        game = Game((1920, 1080), fullscreen=False, store=demo_store(args, store), seed=args.seed, demo=True)
         shots = Path(args.screenshots) if args.screenshots else None
         try:
-            times = Demo(game, args.hands, shots).run()
+            times = Demo(game, args.hands, shots).run(resume)
         finally:
             game.close()
         print("\n".join(report(times)))
         return 0
     try:
-        game = Game(size, fullscreen=not args.windowed, store=SaveStore(default_directory(args.saves)), seed=args.seed)
+        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed)
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2
     game.demo = args.autoplay
     game.table_settings.auto = args.autoplay
-    game.switch(TitleScene(game))
+    if resume is not None:
+        continue_match(game, resume)
+    else:
+        game.switch(TitleScene(game))
     game.run()
     return 0
 

@@ -1,5 +1,6 @@
-"""The headless attract mode: bots in every seat play N hands through every scene at a fixed dt, one PNG is
-saved per scene, and frame times (the work of a frame, not a sleep) are reported per scene."""
+"""The headless attract mode: bots in every seat play N hands through every scene at a fixed dt (from the title, or on
+from a saved match), one PNG is saved per scene, and frame times (the work of a frame, not a sleep) are reported per
+scene."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pygame
 
+from game.savefile import Loaded
+from scenes.flow import continue_match
 from scenes.game import Game
 from scenes.scene import Scene
 from scenes.title import TitleScene
@@ -37,6 +40,8 @@ class Demo:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.saved: list[str] = []
         self.shooting = 0.0  # ms spent writing PNGs inside a frame: the demo's cost, not the game's
+        self.settled = 0  # hands the demo has seen settled
+        self.settlement: Scene | None = None  # the settlement last counted
         game.on_leave = self.shoot
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
@@ -51,13 +56,25 @@ class Demo:
         self.shooting += (time.perf_counter() - start) * 1000
 
     def finished(self) -> bool:
-        session, scene = self.game.session, self.game.scene
-        played = len(session.match.results) if session is not None else 0
-        return played >= self.hands and scene.name == "settlement" and getattr(scene, "shown", 0) >= 1.0
+        """Has the demo shown the settlement of its last hand for a second? Settlements are counted as they open,
+        so a match continued on its settlement screen, or a new match after a finished one, counts right."""
+        scene = self.game.scene
+        if scene.name != "settlement":
+            return False
+        if scene is not self.settlement:
+            self.settlement = scene
+            self.settled += 1
+        return self.settled >= self.hands and getattr(scene, "shown", 0) >= 1.0
 
-    def run(self) -> dict[str, list[float]]:
+    def run(self, resume: Loaded | None = None) -> dict[str, list[float]]:
+        """Play from the title, or on from the saved match `resume` (`main.py --continue`)."""
         game = self.game
-        game.switch(TitleScene(game))
+        if resume is None:
+            game.switch(TitleScene(game))
+        else:
+            continue_match(game, resume)
+            if game.scene.name == "settlement":
+                self.settlement = game.scene  # a hand played before the save: not one of the demo's
         for _ in range(FRAME_LIMIT):
             name = game.scene.name
             self.shooting = 0.0

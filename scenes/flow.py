@@ -11,9 +11,12 @@ from typing import TYPE_CHECKING
 from game import events as ev
 from game.actions import Abandon, NextHand
 from game.match import Match, Phase
+from game.savefile import Loaded
+from game.stats import StatsStore
 from scenes.bidding import BiddingScene
+from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
-from scenes.session import Notice, Session, TableSettings
+from scenes.session import SEAT_NAMES, Notice, Session, TableSettings
 from scenes.settlement import SettlementScene
 
 if TYPE_CHECKING:
@@ -23,8 +26,13 @@ DEMO_PACE = 0.3  # the demo's bots think for 0.15-0.36 s instead of 0.5-1.2 s
 
 
 def open_session(game: Game, match: Match) -> Session:
+    """A session for `match`, saved to the game's store; your statistics are kept beside the save (not the demo's:
+    its bots play your seat)."""
+    if game.session is not None:
+        game.session.thinker.cancel()
     pace = DEMO_PACE if game.demo else 1.0
-    session = Session(match, game.table_settings, game.store, game.pool, game.demo, game.sounds, pace)
+    stats = StatsStore(game.store.directory) if game.store is not None and not game.demo else None
+    session = Session(match, game.table_settings, game.store, stats, game.pool, game.demo, game.sounds, pace)
     session.relayout(game.geo)
     game.session = session
     return session
@@ -56,10 +64,31 @@ def new_match(game: Game, ruleset: str) -> None:
     show(game, session)
 
 
-def continue_match(game: Game) -> None:
-    """Restore the saved match and its table settings. A problem stays on the title screen when nothing could be
-    restored, and is shown at the table when the backup was used instead."""
-    loaded = game.store.load()
+def start_new_match(game: Game, ruleset: str) -> None:
+    """Start new match: at once when no unfinished match would be lost, else after the player confirms."""
+    scores = unfinished_scores(game)
+    if scores is None:
+        new_match(game, ruleset)
+    else:
+        game.push(ConfirmNewMatch(game, ruleset, scores))
+
+
+def unfinished_scores(game: Game) -> str | None:
+    """The scores of the match a new one would replace ('You +4 · Bao -2 · Lin -2'), or None when there is no
+    unfinished match: none at the table or in the save, or only a finished one."""
+    match = game.session.match if game.session is not None else None
+    if match is None and game.store is not None and game.store.exists():
+        match = game.store.load().match
+    if match is None or match.phase is Phase.MATCH_OVER:
+        return None
+    return " · ".join(f"{SEAT_NAMES[seat]} {score:+d}" for seat, score in enumerate(match.scores))
+
+
+def continue_match(game: Game, loaded: Loaded | None = None) -> None:
+    """Restore the saved match (or `loaded`, already read) and its table settings. A problem stays on the title
+    screen when nothing could be restored, and is shown at the table when the backup was used instead. A finished
+    match opens on its final result, whose first button starts a new match."""
+    loaded = loaded or game.store.load()
     game.problem = loaded.problem
     if loaded.match is None:
         return

@@ -18,14 +18,13 @@ from game.rulesets import RULESETS
 from scenes.input import Act, Input
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
+from scenes.session import AUTO_INTERVALS
 from scenes.text import blit_text, wrap
 from scenes.widgets import GOLD, MUTED, Row, dim, panel
 
 if TYPE_CHECKING:
     from scenes.game import Game
     from scenes.session import Session
-
-AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)
 
 
 class MenuOverlay(Scene, ABC):
@@ -115,6 +114,7 @@ class PauseMenu(MenuOverlay):
         return [
             ("resume", "Resume", "play"),
             ("new", "New game", "plain"),
+            ("match", "Start new match", "plain"),
             ("rules", "Rules", "plain"),
             ("settings", "Settings", "plain"),
             ("title", "Save & title", "plain"),
@@ -122,12 +122,14 @@ class PauseMenu(MenuOverlay):
         ]
 
     def choose(self, key: str) -> None:
-        from scenes.flow import abandon_hand, to_title
+        from scenes.flow import abandon_hand, start_new_match, to_title
 
         if key == "resume":
             self.close()
         elif key == "new":
             abandon_hand(self.game, self.session)
+        elif key == "match":
+            start_new_match(self.game, self.session.match.rules.name)
         elif key == "rules":
             self.game.push(RulesHelp(self.game))
         elif key == "settings":
@@ -158,7 +160,7 @@ class SettingsOverlay(MenuOverlay):
         if key == "level":
             s.level = bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)]
         elif key == "interval":
-            s.auto_interval = AUTO_INTERVALS[(AUTO_INTERVALS.index(s.auto_interval) + 1) % len(AUTO_INTERVALS)]
+            s.auto_interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
         elif key == "counter":
             s.counter = not s.counter
         elif key == "sound":
@@ -196,12 +198,37 @@ class RulesetChooser(MenuOverlay):
         self.note = RULESETS[focused.key].summary if focused and focused.key in RULESETS else ""
 
     def choose(self, key: str) -> None:
-        from scenes.flow import new_match
+        from scenes.flow import start_new_match
 
         if key == "back":
             self.close()
         else:
-            new_match(self.game, key)
+            start_new_match(self.game, key)
+
+
+class ConfirmNewMatch(MenuOverlay):
+    """Start new match while a match is unfinished: its scores would go back to zero (000 §23), so ask first.
+    Keep this match is focused: Confirm pressed twice by habit never throws a match away."""
+
+    name = "confirm"
+    title = "Start a new match?"
+    width = 760
+
+    def __init__(self, game: Game, ruleset: str, scores: str) -> None:
+        super().__init__(game)
+        self.ruleset = ruleset
+        self.note = f"The unfinished match ({scores}) ends here: all three players start again from zero."
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("keep", "Keep this match", "play"), ("start", "Start new match", "plain")]
+
+    def choose(self, key: str) -> None:
+        from scenes.flow import new_match
+
+        if key == "keep":
+            self.close()
+        else:
+            new_match(self.game, self.ruleset)
 
 
 class KindChooser(MenuOverlay):

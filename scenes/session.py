@@ -32,6 +32,7 @@ SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin"}
 DEAL_GAP = 0.045  # seconds between two dealt cards
 FLIGHT = 0.30
 SORTS = ("rank", "groups")
+AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
 BANNER_KINDS = {
     Kind.BOMB: "BOMB!",
     Kind.ROCKET: "ROCKET!",
@@ -58,10 +59,18 @@ class TableSettings:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        known = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-        settings = cls(**known)
+        """Settings from a save's table. The save layer checks only that it is an object, so a value is kept only
+        when it has its default's exact type and, for the level and the interval, is one the game offers: a
+        hand-edited `"auto_interval": "x"` or `"level": null` falls back to the default, never breaks the table."""
+        settings = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if type(value) is type(getattr(settings, f.name)):
+                setattr(settings, f.name, value)
         if settings.level not in bots.LEVELS:
             settings.level = bots.DEFAULT_LEVEL
+        if settings.auto_interval not in AUTO_INTERVALS:
+            settings.auto_interval = cls.auto_interval
         return settings
 
 
@@ -113,6 +122,7 @@ class Session:
     match: Match
     settings: TableSettings = field(default_factory=TableSettings)
     store: Any = None  # a game.savefile.SaveStore, or None when nothing is saved
+    stats: Any = None  # a game.stats.StatsStore counting your hands, or None when nothing is counted (the demo)
     pool: Any = None  # the Game's executor the bots think in (a process pool)
     demo: bool = False  # bots in every seat, including yours
     sounds: Any = None  # a scenes.sound.Sounds, or None for silence
@@ -177,6 +187,7 @@ class Session:
             self.message = None  # a suggestion or a refusal is about the turn you have just played
         self.absorb(events)
         self.save()
+        self.count(events)
         return events
 
     def save(self) -> None:
@@ -186,6 +197,24 @@ class Session:
             self.store.save(self.match, self.settings.to_dict())
         except OSError as refused:  # atomic.WriteFailed carries a player-facing message
             self.say(str(refused), 5.0, "warn")
+
+    def count(self, events: list[ev.Event]) -> None:
+        """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
+        worst miss one hand in the statistics, never count one twice. A bad statistics file was moved aside by the
+        store: say so once."""
+        if self.stats is None:
+            return
+        try:
+            for event in events:
+                if isinstance(event, ev.HandOver):
+                    self.stats.record_hand(event.settlement, HUMAN)
+                elif isinstance(event, ev.MatchOver):
+                    self.stats.record_match(event.winners, HUMAN)
+        except OSError as refused:  # atomic.WriteFailed carries a player-facing message
+            self.say(str(refused), 5.0, "warn")
+        if self.stats.problem:
+            self.say(self.stats.problem, 8.0, "warn")
+            self.stats.problem = None
 
     def pause_for(self, seat: int) -> float:
         """A natural thinking pause for a bot (or Auto's interval for you), in table seconds."""

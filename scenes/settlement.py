@@ -49,28 +49,28 @@ class SettlementScene(Scene):
         geo = self.game.geo
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
-        first = ("new", "New match", "play") if self.match_over else ("again", "Play again", "play")
-        specs = [first, ("new", "New game", "plain"), ("title", "Title", "dark")]
-        if self.match_over:
-            specs = [first, ("title", "Title", "dark")]
+        if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
+            specs = [("match", "New match", "play"), ("title", "Title", "dark")]
+        else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
+            specs = [("again", "Play again", "play"), ("match", "New match", "plain"), ("title", "Title", "dark")]
         self.row = Row.centered(bar, specs, geo.px(250), geo.px(28))
         self.row.buttons[0].focus = True
 
     def update(self, dt: float) -> None:
         self.shown += dt
-        hint = {"again": Act.CONFIRM, "new": Act.CONFIRM, "title": Act.MENU}
+        hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "title": Act.MENU}
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key == "title" else ""
         if self.game.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
-        from scenes.flow import new_match, play_again, to_title
+        from scenes.flow import play_again, start_new_match, to_title
 
         if key == "again":
             play_again(self.game, self.session)
-        elif key == "new":
-            new_match(self.game, self.session.match.rules.name)
+        elif key == "match":
+            start_new_match(self.game, self.session.match.rules.name)
         elif key == "title":
             to_title(self.game)
 

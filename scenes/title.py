@@ -1,4 +1,4 @@
-"""The title screen: Continue (when a saved match exists), New match, Rules, Settings, Quit."""
+"""The title screen: Continue (when a saved match exists), New match, Statistics, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from scenes.input import Act, Input
 from scenes.overlays import RulesetChooser, SettingsOverlay
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
+from scenes.stats_screen import StatsScreen
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
 
@@ -44,11 +45,12 @@ class TitleScene(Scene):
         specs = [
             ("continue", "Continue", "play"),
             ("new", "New match", "play" if not can_continue else "plain"),
+            ("stats", "Statistics", "plain"),
             ("rules", "Rules", "plain"),
             ("settings", "Settings", "plain"),
             ("quit", "Quit", "dark"),
         ]
-        self.row = Row.stacked(geo["title_menu"], specs, geo.px(76), geo.px(20))
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(70), geo.px(16))
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
@@ -80,6 +82,8 @@ class TitleScene(Scene):
                 self.relayout()
         elif key == "new":
             self.game.push(RulesetChooser(self.game))
+        elif key == "stats":
+            self.game.push(StatsScreen(self.game))
         elif key == "rules":
             self.game.push(RulesHelp(self.game))
         elif key == "settings":

@@ -121,9 +121,17 @@ def test_s21_new_game_mid_hand_deals_again_without_score(game):
     )
 
 
+def pick(game: Game, key: str) -> None:
+    """Move the keyboard focus down the menu to the button `key` and press Enter on it."""
+    for _ in range(len(game.scene.row.buttons)):
+        if game.scene.row.focused().key == key:
+            break
+        press(game, pygame.K_DOWN)
+    press(game, pygame.K_RETURN)
+
+
 def test_rules_help_turns_pages(game):
-    press(game, pygame.K_DOWN)
-    press(game, pygame.K_RETURN)  # Rules
+    pick(game, "rules")
     press(game, pygame.K_RIGHT)
     assert (game.scene.name, game.scene.page) == ("rules", 1)
 
@@ -143,9 +151,7 @@ def test_f11_toggles_full_screen_and_refits(game):
 
 
 def test_settings_cycle_the_bot_level(game):
-    press(game, pygame.K_DOWN)
-    press(game, pygame.K_DOWN)
-    press(game, pygame.K_RETURN)  # Settings
+    pick(game, "settings")
     before = game.table_settings.level
     press(game, pygame.K_RETURN)
     assert game.table_settings.level != before
