@@ -1,18 +1,15 @@
 """Scene flow: title, new match, continue, settlement and play again, overlays, closing the window."""
 
-import random
-
 import pygame
 import pytest
 
-from game import bots
-from game.actions import Bid, Pass, Play
+from game.actions import Bid
 from game.match import Match, Phase
-from game.observe import observe
 from game.savefile import SaveStore
-from scenes.flow import open_session, show
+from scenes.flow import open_session, play_again, show
 from scenes.game import Game
 from scenes.title import TitleScene
+from tests.test_scene_kit import over, play_until, settled
 
 
 @pytest.fixture
@@ -41,17 +38,7 @@ def press(game: Game, k: int, mod: int = 0) -> None:
 
 def finished_hand(seed: int) -> Match:
     """A match whose first hand the easy bots have played to the end."""
-    match = Match("standard", seed)
-    rng = random.Random(seed)
-    while match.phase in (Phase.BIDDING, Phase.PLAYING):
-        seat = match.turn
-        view = observe(match, seat)
-        if match.phase is Phase.BIDDING:
-            match.apply(Bid(seat, bots.decide_bid(view, "easy")))
-        else:
-            move = bots.decide(view, "easy", rng)
-            match.apply(Pass(seat) if move == "pass" else Play(seat, move))
-    return match
+    return play_until(Match("standard", seed), settled)
 
 
 def test_continue_is_disabled_without_a_save(game):
@@ -121,12 +108,12 @@ def test_s21_new_game_mid_hand_deals_again_without_score(game):
     )
 
 
-def pick(game: Game, key: str) -> None:
-    """Move the keyboard focus down the menu to the button `key` and press Enter on it."""
+def pick(game: Game, key: str, step: int = pygame.K_DOWN) -> None:
+    """Move the keyboard focus along the menu (Down, or `step`) to the button `key` and press Enter on it."""
     for _ in range(len(game.scene.row.buttons)):
         if game.scene.row.focused().key == key:
             break
-        press(game, pygame.K_DOWN)
+        press(game, step)
     press(game, pygame.K_RETURN)
 
 
@@ -172,5 +159,90 @@ def test_backup_restored_with_its_problem_shown_at_the_table(store):
             "warn",
             True,
         )
+    finally:
+        game.close()
+
+
+def mid_match(game: Game) -> Match:
+    """A session at the table in hand 2 of a match whose scores are no longer zero."""
+    match = finished_hand(4)
+    show(game, open_session(game, match))
+    play_again(game, game.session)
+    return match
+
+
+def test_s23_start_new_match_in_the_pause_menu_asks_first(game):
+    mid_match(game)
+    press(game, pygame.K_ESCAPE)
+    pick(game, "match")
+    assert (game.scene.name, game.scene.row.focused().key) == ("confirm", "keep")
+
+
+def test_s23_keeping_the_match_leaves_its_scores(game):
+    match = mid_match(game)
+    scores = list(match.scores)
+    press(game, pygame.K_ESCAPE)
+    pick(game, "match")
+    press(game, pygame.K_RETURN)  # Keep this match (focused)
+    assert (game.scene.name, game.session.match is match, match.scores) == ("menu", True, scores)
+
+
+def test_s23_start_new_match_resets_all_three_to_zero(game, store):
+    match = mid_match(game)
+    press(game, pygame.K_ESCAPE)
+    pick(game, "match")
+    pick(game, "start")
+    fresh = game.session.match
+    assert (fresh is match, fresh.scores, fresh.hand.number, store.load().match.scores) == (
+        False,
+        [0, 0, 0],
+        1,
+        [0, 0, 0],
+    )
+
+
+def test_s23_settlement_mid_match_asks_before_a_new_match(game):
+    show(game, open_session(game, finished_hand(4)))
+    pick(game, "match", pygame.K_RIGHT)
+    assert game.scene.name == "confirm"
+
+
+def test_s23_finished_match_shows_the_winners_and_starts_a_new_match_at_once(game):
+    match = play_until(Match("standard", 1), over)
+    show(game, open_session(game, match))
+    settlement = game.scene
+    press(game, pygame.K_RETURN)  # New match, focused: nothing unfinished to lose, so no question
+    assert ([b.key for b in settlement.row.buttons], game.scene.name, game.session.match.scores) == (
+        ["match", "title"],
+        "bidding",
+        [0, 0, 0],
+    )
+
+
+def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
+    match = play_until(Match("standard", 1), over)
+    store.save(match, {})
+    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    try:
+        game.switch(TitleScene(game))
+        press(game, pygame.K_RETURN)  # Continue
+        assert ([s.name for s in game.stack], game.scene.row.focused().key, game.session.match.winners) == (
+            ["play", "settlement"],
+            "match",
+            match.winners,
+        )
+    finally:
+        game.close()
+
+
+def test_s23_new_match_from_the_title_asks_when_a_match_is_saved(store):
+    match = play_until(Match("standard", 4), settled)
+    store.save(match, {})
+    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    try:
+        game.switch(TitleScene(game))
+        pick(game, "new")
+        press(game, pygame.K_RETURN)  # Standard
+        assert game.scene.name == "confirm"
     finally:
         game.close()

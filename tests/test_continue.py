@@ -1,0 +1,214 @@
+"""Continue (000 §21, §23): the window closed at any moment and Continue gives the same game, from the title or
+`main.py --continue`; a hostile save is named on the title screen, or by `--continue` before it exits with status 2."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.actions import Bid
+from game.match import Match, Phase
+from game.savefile import SaveStore
+from game.serialize import to_dict
+from main import demo_store, parse_args
+from scenes.flow import open_session, show
+from scenes.game import Game
+from scenes.title import TitleScene
+from tests.test_scene_kit import play_until, press, settled, steps
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def store(tmp_path):
+    return SaveStore(tmp_path / "saves")
+
+
+def opened(store: SaveStore) -> Game:
+    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    pygame.event.clear()
+    game.switch(TitleScene(game))
+    return game
+
+
+def close_window(game: Game) -> dict:
+    """Close the window as a player would; the core snapshot of the match it held."""
+    snapshot = to_dict(game.session.match)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    steps(game, 1)
+    game.close()
+    return snapshot
+
+
+def continued(store: SaveStore) -> Game:
+    """A new start of the game, Continue chosen on the title."""
+    game = opened(store)
+    press(game, pygame.K_RETURN)  # Continue has the focus when a save exists
+    return game
+
+
+def mid_trick(match: Match) -> bool:
+    return match.phase is Phase.PLAYING and match.hand.last is not None and len(match.hand.history) >= 4
+
+
+def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same_position(store):
+    game = opened(store)
+    game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
+    press(game, pygame.K_RETURN)  # New match
+    press(game, pygame.K_RETURN)  # Standard
+    for _ in range(60 * 60):
+        if mid_trick(game.session.match):
+            break
+        steps(game, 10)
+    before = close_window(game)
+    game = continued(store)
+    try:
+        assert (to_dict(game.session.match), game.scene.name, game.table_settings.auto) == (before, "play", True)
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize(
+    ("moment", "scene"),
+    [
+        (lambda m: len(m.hand.bids) == 1, "bidding"),
+        (mid_trick, "play"),
+        (settled, "settlement"),
+    ],
+    ids=["bidding", "mid-trick", "settlement"],
+)
+def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, scene):
+    game = opened(store)
+    session = open_session(game, Match("standard", 8))
+    show(game, session)
+    play_until(session.match, moment, session.apply)
+    before = close_window(game)
+    game = continued(store)
+    try:
+        assert (to_dict(game.session.match), game.scene.name) == (before, scene)
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (lambda good: good[: len(good) // 2], "cut short"),
+        (lambda good: good.replace(b'"version": 1', b'"version": 99'), "newer version"),
+    ],
+    ids=["truncated", "future-version"],
+)
+def test_hostile_save_is_named_on_the_title_and_moved_aside(store, content, reason):
+    store.save(Match("standard", 3), {})
+    store.path.write_bytes(content(store.path.read_bytes()))
+    game = continued(store)
+    try:
+        aside = sorted(p.name for p in store.directory.glob("corrupt-*.json"))
+        assert (
+            game.scene.name,
+            reason in game.problem,
+            aside[0] in game.problem,
+            game.scene.row.get("continue").enabled,
+        ) == (
+            "title",
+            True,
+            True,
+            False,
+        )
+    finally:
+        game.close()
+
+
+def test_table_settings_edited_by_hand_fall_back_on_continue(store):
+    store.save(Match("standard", 3), {"auto_interval": "x", "level": None, "counter": False})
+    game = continued(store)
+    try:
+        settings = game.session.settings
+        assert (settings.auto_interval, settings.level, settings.counter) == (1.0, "normal", False)
+    finally:
+        game.close()
+
+
+# ----- main.py --continue -------------------------------------------------------------------------------------
+
+
+def run_main(*args: str, saves: Path | None = None, env_saves: Path | None = None) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k != "DOUDIZHU_SAVES"}
+    if env_saves is not None:
+        env["DOUDIZHU_SAVES"] = str(env_saves)
+    extra = ["--saves", str(saves)] if saves is not None else []
+    command = [sys.executable, "main.py", "--continue", "--headless", "--autoplay", *extra, *args]
+    return subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+
+
+def saved_log(directory: Path) -> list:
+    return json.loads((directory / "match.json").read_text())["actions"]
+
+
+def mid_hand_save(directory: Path) -> list:
+    """A save in the middle of hand 1; its action log."""
+    store = SaveStore(directory)
+    match = Match("standard", 12)
+    play_until(match, mid_trick)
+    store.save(match, {})
+    return saved_log(directory)
+
+
+def test_continue_headless_plays_on_from_the_saved_position(tmp_path):
+    log = mid_hand_save(tmp_path)
+    done = run_main("--hands", "1", saves=tmp_path)
+    after = json.loads((tmp_path / "match.json").read_text())
+    assert (done.returncode, after["actions"][: len(log)], after["hand_no"], after["phase"]) == (
+        0,
+        log,
+        1,
+        "hand_over",  # hand 1 played out from where it was saved
+    )
+
+
+def test_continue_finds_the_saves_through_the_environment_variable(tmp_path):
+    log = mid_hand_save(tmp_path)
+    done = run_main("--hands", "1", env_saves=tmp_path)
+    assert (done.returncode, saved_log(tmp_path)[: len(log)]) == (0, log)
+
+
+def test_continue_from_the_backup_says_so_in_one_line_and_plays_on(tmp_path):
+    mid_hand_save(tmp_path)
+    (tmp_path / "match.bak.json").write_bytes((tmp_path / "match.json").read_bytes())
+    (tmp_path / "match.json").write_bytes(b"\x00\xff binary")
+    done = run_main("--hands", "1", saves=tmp_path)
+    first = done.stdout.splitlines()[0]
+    assert (done.returncode, "not text" in first, "match.bak.json" in first, "Traceback" in done.stderr) == (
+        0,
+        True,
+        True,
+        False,
+    )
+
+
+def test_continue_with_both_files_bad_prints_the_title_message_and_exits_2(tmp_path):
+    (tmp_path / "match.json").write_text('{"version": 1, "seed": ')
+    (tmp_path / "match.bak.json").write_text("")
+    done = run_main(saves=tmp_path)
+    lines = done.stdout.splitlines()
+    message = ("cannot be used", "cut short", "backup (match.bak.json) cannot be used either", "The file is empty")
+    assert (done.returncode, len(lines), [m in done.stdout for m in message], done.stderr) == (
+        2,
+        1,
+        [True] * 4,
+        "",
+    )
+
+
+def test_continue_without_any_save_says_so_and_exits_2(tmp_path):
+    done = run_main(saves=tmp_path / "none")
+    assert (done.returncode, "no saved match" in done.stdout, done.stderr) == (2, True, "")
+
+
+def test_headless_demo_never_saves_over_the_default_saves(monkeypatch, tmp_path):
+    monkeypatch.delenv("DOUDIZHU_SAVES", raising=False)
+    assert demo_store(parse_args(["--headless", "--autoplay"]), SaveStore(tmp_path)) is None
