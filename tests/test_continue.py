@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import Bid
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import to_dict

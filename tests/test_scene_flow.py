@@ -4,7 +4,7 @@ import pygame
 import pytest
 
 from game.actions import Bid
-from game.match import Match, Phase
+from game.match import Match
 from game.savefile import SaveStore
 from scenes.flow import open_session, play_again, show
 from scenes.game import Game

@@ -5,7 +5,7 @@ from concurrent.futures import ThreadPoolExecutor, wait
 import pytest
 
 from game.match import Match
-from scenes.session import Session
+from scenes.session import Session, TableSettings
 from tests.test_scene_kit import headless_game
 
 
@@ -57,3 +57,34 @@ def test_failing_bot_takes_the_fallback_and_says_so(game, pool):
     session = bot_session(game, pool)
     decided = drive(session, broken, lambda: 0, seconds=1.5)
     assert (decided, "boom" in session.message.text) == ((1, 0), True)
+
+
+# ----- table settings from a save -------------------------------------------------------------------------------
+
+
+def test_table_settings_of_the_right_types_are_kept():
+    saved = {"auto": True, "level": "hard", "counter": False, "auto_interval": 3.0, "sound": False}
+    assert TableSettings.from_dict(saved).to_dict() == saved
+
+
+@pytest.mark.parametrize(
+    "edited",
+    [
+        {"auto_interval": "x"},
+        {"auto_interval": None},
+        {"auto_interval": 2},  # a whole number where the game writes a float
+        {"auto_interval": 0.01},  # not an interval the game offers
+        {"auto": 1},
+        {"counter": "yes"},
+        {"level": None},
+        {"level": "godlike"},
+        {"sound": []},
+    ],
+    ids=lambda edited: repr(edited),
+)
+def test_a_hand_edited_table_setting_falls_back_to_its_default(edited):
+    assert TableSettings.from_dict(edited) == TableSettings()
+
+
+def test_unknown_table_settings_are_ignored():
+    assert TableSettings.from_dict({"pace": None, "auto": True}) == TableSettings(auto=True)
