@@ -18,6 +18,8 @@ from game.kinds import Kind
 from game.moves import follow_moves, lead_moves
 
 PASS = "pass"
+LONG_LEAD = 0.8  # on a free lead, each extra card shed counts like this many rank steps of weakness
+URGENT_CARDS = 3  # an enemy that has just played and holds this many cards or fewer must be stopped
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
 
 
@@ -114,7 +116,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     plain = [p for p in parts if p.kind not in BOMB_KINDS and p.top < 12] or [
         p for p in parts if p.kind not in BOMB_KINDS
     ]
-    pool = sorted(plain or list(parts), key=lambda p: p.value - 0.8 * (len(p.text) - 1))
+    pool = sorted(plain or list(parts), key=lambda p: p.value - LONG_LEAD * (len(p.text) - 1))
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
     has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest).parts)
@@ -179,7 +181,7 @@ def _block(t: Table, play: str, enemy: int) -> Suggestion:
 def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level) -> Suggestion:
     assert t.last is not None and t.last_seat is not None
     threat = t.sizes[t.last_seat]
-    urgent = t.min_enemy_size <= 2 or threat <= 3
+    urgent = t.min_enemy_size <= 2 or threat <= URGENT_CARDS
     if ordinary:
         if urgent:
             play = max(
