@@ -12,7 +12,7 @@ from game.bots.levels import Level
 from game.bots.memory import can_beat
 from game.bots.reasons import Suggestion, count_words
 from game.bots.table import Table
-from game.cards import Counts, parse, subtract
+from game.cards import TWO, Counts, parse, subtract
 from game.combos import Reading, classify
 from game.kinds import Kind
 from game.moves import follow_moves, lead_moves
@@ -96,7 +96,7 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
     other = [p for p in parts if p not in fits]
     if other:
         play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
-        key = "blocks_single" if cards == 1 and t.landlord == short else "blocks_low"
+        key = "blocks_single" if cards == 1 else "avoids_short"
     else:
         play = max(fits, key=lambda p: (not can_beat(t, reading_of(t, p.text), [short], level.counts_cards), p.value))
         key = "blocks_low"
@@ -113,7 +113,7 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
 
 def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.Random) -> Suggestion:
     """Shed the weakest part first, favouring plays that shed many cards; keep controls for later."""
-    plain = [p for p in parts if p.kind not in BOMB_KINDS and p.top < 12] or [
+    plain = [p for p in parts if p.kind not in BOMB_KINDS and p.top < TWO] or [
         p for p in parts if p.kind not in BOMB_KINDS
     ]
     pool = sorted(plain or list(parts), key=lambda p: p.value - LONG_LEAD * (len(p.text) - 1))
