@@ -16,10 +16,7 @@ from game.serialize import to_dict
 from main import demo_store, parse_args
 from scenes.flow import open_session, show
 from scenes.game import Game
-from scenes.title import TitleScene
-from tests.test_scene_kit import play_until, press, settled, steps
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.test_scene_kit import play_until, press, settled, steps, title_game
 
 
 @pytest.fixture
@@ -27,11 +24,7 @@ def store(tmp_path):
     return SaveStore(tmp_path / "saves")
 
 
-def opened(store: SaveStore) -> Game:
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
-    pygame.event.clear()
-    game.switch(TitleScene(game))
-    return game
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def close_window(game: Game) -> dict:
@@ -45,7 +38,7 @@ def close_window(game: Game) -> dict:
 
 def continued(store: SaveStore) -> Game:
     """A new start of the game, Continue chosen on the title."""
-    game = opened(store)
+    game = title_game(store)
     press(game, pygame.K_RETURN)  # Continue has the focus when a save exists
     return game
 
@@ -55,7 +48,7 @@ def mid_trick(match: Match) -> bool:
 
 
 def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same_position(store):
-    game = opened(store)
+    game = title_game(store)
     game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
     press(game, pygame.K_RETURN)  # New match
     press(game, pygame.K_RETURN)  # Standard
@@ -81,7 +74,7 @@ def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same
     ids=["bidding", "mid-trick", "settlement"],
 )
 def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, scene):
-    game = opened(store)
+    game = title_game(store)
     session = open_session(game, Match("standard", 8))
     show(game, session)
     play_until(session.match, moment, session.apply)

@@ -8,8 +8,7 @@ from game.match import Match
 from game.savefile import SaveStore
 from scenes.flow import open_session, play_again, show
 from scenes.game import Game
-from scenes.title import TitleScene
-from tests.test_scene_kit import over, play_until, settled
+from tests.test_scene_kit import over, play_until, press, saving_game, settled, steps, title_game
 
 
 @pytest.fixture
@@ -19,21 +18,7 @@ def store(tmp_path):
 
 @pytest.fixture
 def game(store):
-    made = Game((1920, 1080), fullscreen=False, store=store, seed=2)
-    pygame.event.clear()
-    made.switch(TitleScene(made))
-    yield made
-    made.close()
-
-
-def steps(game: Game, n: int) -> None:
-    for _ in range(n):
-        game.step(1 / 60)
-
-
-def press(game: Game, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    steps(game, 2)
+    yield from saving_game(store)
 
 
 def finished_hand(seed: int) -> Match:
@@ -55,9 +40,8 @@ def test_continue_restores_the_saved_match(store):
     match = Match("standard", 9)
     match.apply(Bid(match.turn, 1))
     store.save(match, {"auto": False, "level": "easy"})
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    game = title_game(store)
     try:
-        game.switch(TitleScene(game))
         press(game, pygame.K_RETURN)
         restored = game.session.match
         assert (game.scene.name, restored.hand.bids, game.table_settings.level) == (
@@ -72,9 +56,8 @@ def test_continue_restores_the_saved_match(store):
 def test_save_problem_is_shown_on_the_title(store):
     store.directory.mkdir(parents=True)
     store.path.write_text("{ not json")
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    game = title_game(store)
     try:
-        game.switch(TitleScene(game))
         press(game, pygame.K_RETURN)
         assert (game.scene.name, bool(game.problem)) == ("title", True)
     finally:
@@ -150,9 +133,8 @@ def test_backup_restored_with_its_problem_shown_at_the_table(store):
     match.apply(Bid(match.turn, 1))
     store.save(match, {})  # the first save is now the backup
     store.path.write_text("{ torn")
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    game = title_game(store)
     try:
-        game.switch(TitleScene(game))
         press(game, pygame.K_RETURN)
         assert (game.scene.name, game.session.message.tone, bool(game.session.message.text)) == (
             "bidding",
@@ -222,9 +204,8 @@ def test_s23_finished_match_shows_the_winners_and_starts_a_new_match_at_once(gam
 def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
     match = play_until(Match("standard", 1), over)
     store.save(match, {})
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    game = title_game(store)
     try:
-        game.switch(TitleScene(game))
         press(game, pygame.K_RETURN)  # Continue
         assert ([s.name for s in game.stack], game.scene.row.focused().key, game.session.match.winners) == (
             ["play", "settlement"],
@@ -238,9 +219,8 @@ def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
 def test_s23_new_match_from_the_title_asks_when_a_match_is_saved(store):
     match = play_until(Match("standard", 4), settled)
     store.save(match, {})
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    game = title_game(store)
     try:
-        game.switch(TitleScene(game))
         pick(game, "new")
         press(game, pygame.K_RETURN)  # Standard
         assert game.scene.name == "confirm"

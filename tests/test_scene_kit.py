@@ -1,5 +1,5 @@
-"""Shared set-up for the scene tests (no tests here): a headless 1920x1080 game, synthetic input helpers, and easy
-bots that play a match forward to a chosen phase."""
+"""Shared set-up for the scene tests (no tests here): a headless 1920x1080 game (or one that saves, on its title),
+synthetic input helpers, and easy bots that play a match forward to a chosen phase."""
 
 import random
 from collections.abc import Callable, Iterator
@@ -10,13 +10,30 @@ from game import bots
 from game.actions import Action, Bid, NextHand, Pass, Play
 from game.match import Match, Phase
 from game.observe import observe
+from game.savefile import SaveStore
 from scenes.game import Game
+from scenes.title import TitleScene
 
 
 def headless_game() -> Iterator[Game]:
     """The body of each scene test module's `game` fixture."""
     made = Game((1920, 1080), fullscreen=False, seed=1)
     pygame.event.clear()
+    yield made
+    made.close()
+
+
+def title_game(store: SaveStore) -> Game:
+    """A headless 1920x1080 game that saves to `store`, on its title screen."""
+    made = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    pygame.event.clear()
+    made.switch(TitleScene(made))
+    return made
+
+
+def saving_game(store: SaveStore) -> Iterator[Game]:
+    """The body of a `game` fixture for a game on its title screen that saves to `store`."""
+    made = title_game(store)
     yield made
     made.close()
 

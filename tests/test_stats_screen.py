@@ -11,22 +11,12 @@ from game.stats import StatsStore
 from scenes.flow import open_session, show, to_title
 from scenes.game import Game
 from scenes.stats_screen import StatsScreen, rate
-from scenes.title import TitleScene
-from tests.test_scene_kit import over, play_until, press, settled
+from tests.test_scene_kit import over, play_until, press, saving_game, settled
 
 
 @pytest.fixture
-def store(tmp_path):
-    return SaveStore(tmp_path / "saves")
-
-
-@pytest.fixture
-def game(store):
-    made = Game((1920, 1080), fullscreen=False, store=store, seed=2)
-    pygame.event.clear()
-    made.switch(TitleScene(made))
-    yield made
-    made.close()
+def game(tmp_path):
+    yield from saving_game(SaveStore(tmp_path / "saves"))
 
 
 def played(game: Game, seed: int, done=settled) -> Match:
@@ -59,20 +49,20 @@ def test_the_role_you_played_is_counted_in_its_line(game):
     assert lines[role] == f"{won} won of 1 · {rate(won, 1)}"
 
 
-def test_a_finished_match_is_counted(game, store):
+def test_a_finished_match_is_counted(game):
     match = played(game, 1, over)
-    stats = StatsStore(store.directory).load()
+    stats = StatsStore(game.store.directory).load()
     assert (stats.matches, stats.matches_won, stats.hands) == (1, int(0 in match.winners), len(match.results))
 
 
-def test_an_abandoned_hand_counts_nothing(game, store):
+def test_an_abandoned_hand_counts_nothing(game):
     session = open_session(game, Match("standard", 5))
     show(game, session)
     play_until(session.match, lambda m: len(m.hand.history) >= 3, session.apply)
     press(game, pygame.K_ESCAPE)
     press(game, pygame.K_DOWN)
     press(game, pygame.K_RETURN)  # New game: the hand is abandoned (000 §21)
-    assert StatsStore(store.directory).load().hands == 0
+    assert StatsStore(game.store.directory).load().hands == 0
 
 
 def test_the_demo_counts_nothing_for_you(game):
@@ -80,21 +70,25 @@ def test_the_demo_counts_nothing_for_you(game):
     assert open_session(game, Match("standard", 5)).stats is None
 
 
-def test_a_bad_statistics_file_is_named_on_the_screen(game, store):
-    store.directory.mkdir(parents=True)
-    (store.directory / "stats.json").write_text('{"version": 1, "hands": -4')
+def test_a_bad_statistics_file_is_named_on_the_screen(game):
+    game.store.directory.mkdir(parents=True)
+    (game.store.directory / "stats.json").write_text('{"version": 1, "hands": -4')
     screen = open_stats(game)
     assert (screen.tiles()[0], "cut short" in screen.problem) == (("0", "hands played"), True)
 
 
-def test_a_bad_statistics_file_found_at_the_table_is_said_once(game, store):
-    store.directory.mkdir(parents=True)
-    (store.directory / "stats.json").write_text("[]")
+def test_a_bad_statistics_file_found_at_the_table_is_said_once(game):
+    game.store.directory.mkdir(parents=True)
+    (game.store.directory / "stats.json").write_text("[]")
     session = open_session(game, Match("standard", 5))
     session.count([ev.MatchOver((1,), (31, -20, -11))])
     said, session.message = session.message.text, None
     session.count([ev.MatchOver((1,), (31, -20, -11))])
-    assert ("statistics file" in said, session.message, StatsStore(store.directory).load().matches) == (True, None, 2)
+    assert ("statistics file" in said, session.message, StatsStore(game.store.directory).load().matches) == (
+        True,
+        None,
+        2,
+    )
 
 
 def test_statistics_screen_opens_from_the_title_and_closes_with_esc(game):
