@@ -14,7 +14,7 @@ from collections import Counter, defaultdict
 from game.bots.evaluate import plan
 from game.bots.memo import memo
 from game.bots.table import Table
-from game.cards import NUM_RANKS, Counts, parse, subtract
+from game.cards import NUM_RANKS, RANK_INDEX, Counts, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
 from game.moves import legal
@@ -23,8 +23,14 @@ from game.rulesets import Ruleset
 PASS = "pass"
 Hands = tuple[Counts, Counts, Counts]
 WINGED = frozenset(
-    {Kind.TRIPLE_SINGLE, Kind.TRIPLE_PAIR, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS, Kind.FOUR_TWO_SINGLES}
-    | {Kind.FOUR_TWO_PAIRS}
+    {
+        Kind.TRIPLE_SINGLE,
+        Kind.TRIPLE_PAIR,
+        Kind.AIRPLANE_SINGLES,
+        Kind.AIRPLANE_PAIRS,
+        Kind.FOUR_TWO_SINGLES,
+        Kind.FOUR_TWO_PAIRS,
+    }
 )
 WING_VARIANTS = 2  # attachment choices kept per body: the lowest ones
 
@@ -52,7 +58,7 @@ def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple
     out: list[str] = []
     for (kind, _, _), moves in kept.items():
         if kind in WINGED and len(moves) > WING_VARIANTS:
-            moves = sorted(moves, key=lambda m: sum(map("3456789TJQKA2BR".index, m)))[:WING_VARIANTS]
+            moves = sorted(moves, key=lambda m: sum(map(RANK_INDEX.__getitem__, m)))[:WING_VARIANTS]
         out += moves
     out.sort(key=lambda m: (-len(m), read_as(m, last, rules).top))
     return tuple(out)
@@ -117,11 +123,8 @@ def sample_hands(t: Table, rng: random.Random) -> Hands:
     hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(3)]
     hands[t.seat] = list(t.hand)
     pool = list(subtract(t.unseen, t.landlord_holds))
-    hands[t.landlord] = (
-        [h + k for h, k in zip(hands[t.landlord], t.landlord_holds, strict=True)]
-        if not t.is_landlord
-        else hands[t.landlord]
-    )
+    if not t.is_landlord:
+        hands[t.landlord] = list(t.landlord_holds)
     cards = [rank for rank, n in enumerate(pool) for _ in range(n)]
     rng.shuffle(cards)
     for seat in range(3):
