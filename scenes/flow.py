@@ -103,8 +103,9 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
 def restore_table(session: Session) -> None:
     """Lay out a restored hand without replaying animations: the bids so far, or the last play on the table."""
     hand = session.match.hand
-    for seat, value in hand.bids:
-        session.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+    if session.match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
+        for seat, value in hand.bids:
+            session.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
     if hand.last is not None:
         cards = hand.played[-len(hand.last.move) :]
         positions = session.play_positions(hand.last.seat, len(cards))

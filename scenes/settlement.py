@@ -94,8 +94,13 @@ class SettlementScene(Scene):
         dim(surface)
         box = self.box()
         surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
-        human_won = (settlement.landlord == HUMAN) == settlement.landlord_won
-        headline = "You win!" if human_won else "You lose"
+        human_won = (
+            HUMAN in match.winners if self.match_over else (settlement.landlord == HUMAN) == settlement.landlord_won
+        )
+        if self.match_over:  # the final result (000 §23): the match, then the hand that decided it
+            headline = "You win the match!" if human_won else "Match over"
+        else:
+            headline = "You win!" if human_won else "You lose"
         blit_text(
             surface,
             headline,
@@ -159,6 +164,8 @@ class SettlementScene(Scene):
             verb = "win" if len(match.winners) > 1 or HUMAN in match.winners else "wins"
             text = f"{names} {verb} the match!"
             blit_text(surface, text, geo.px(34), GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
+            final = f"Final result after {len(match.results)} hands"
+            blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
         else:
             lead = max(match.scores)
             note = f"First to {target} points wins the match · leader on {lead:+d}"

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 
 WARN = (255, 170, 140)
 TRACK = (30, 50, 40)
+NOTE = "Counted after every hand you play to the end. An abandoned hand, and the demo, count nothing."
 
 
 def rate(part: int, whole: int) -> str:
@@ -63,7 +64,10 @@ class StatsScreen(Scene):
             ("As farmer", s.farmer_wins, s.hands - s.landlord_hands),
             ("Matches", s.matches_won, s.matches),
         )
-        return [(label, f"{won} won of {played} · {rate(won, played)}", won, played) for label, won, played in counts]
+        return [
+            (label, f"{won} won of {played} · {rate(won, played)}" if played else "none yet", won, played)
+            for label, won, played in counts
+        ]
 
     def relayout(self) -> None:
         geo = self.game.geo
@@ -88,14 +92,21 @@ class StatsScreen(Scene):
         geo = self.game.geo
         dim(surface)
         box = geo["panel"]
-        surface.blit(panel(box.size, 252, geo.px(28)), box.topleft)
+        surface.blit(panel(box.size, 255, geo.px(28)), box.topleft)
         blit_text(surface, "Statistics", geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
-        y = self._tiles(surface, box, box.y + geo.px(120))
-        y = self._bars(surface, box, y + geo.px(40))
-        if self.problem:
-            for line in wrap(self.problem, geo.px(22), box.width - geo.px(120))[:4]:
-                y = blit_text(surface, line, geo.px(22), WARN, (box.centerx, y + geo.px(4)), "midtop", True).bottom
+        top = self._tiles(surface, box, box.y + geo.px(120))
+        self._bars(surface, box, top + geo.px(40))
+        self._footnote(surface, box)
         self.row.draw(surface, geo.px(28))
+
+    def _footnote(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Above the Back button: what went wrong with the statistics file, or else what is counted."""
+        geo = self.game.geo
+        size, color = (geo.px(22), WARN) if self.problem else (geo.px(20), MUTED)
+        lines = wrap(self.problem or NOTE, size, box.width - geo.px(160))[:4]
+        y = self.row.buttons[0].rect.y - geo.px(24) - len(lines) * (size + geo.px(6))
+        for line in lines:
+            y = blit_text(surface, line, size, color, (box.centerx, y), "midtop").bottom + geo.px(2)
 
     def _tiles(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> int:
         geo = self.game.geo
@@ -110,7 +121,7 @@ class StatsScreen(Scene):
             blit_text(surface, caption, geo.px(22), MUTED, (tile.centerx, tile.bottom - geo.px(16)), "midbottom")
         return top + height
 
-    def _bars(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> int:
+    def _bars(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
         geo = self.game.geo
         x, right = box.x + geo.px(70), box.right - geo.px(70)
         y = top
@@ -124,4 +135,3 @@ class StatsScreen(Scene):
                 filled.width = max(track.height, round(track.width * won / played))
                 pygame.draw.rect(surface, GOLD, filled, border_radius=track.height // 2)
             y += geo.px(96)
-        return y

@@ -13,7 +13,7 @@ from scenes.input import Act, Input
 from scenes.overlays import RulesetChooser, SettingsOverlay
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
-from scenes.stats_screen import StatsScreen
+from scenes.stats_screen import WARN, StatsScreen
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
 
@@ -102,6 +102,20 @@ class TitleScene(Scene):
         elif act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
             self.choose(hit.key)
 
+    def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
+        """A save problem in its own panel beside the menu: what was wrong, and where the bad file went."""
+        geo = self.game.geo
+        size, pad = geo.px(22), geo.px(24)
+        box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
+        lines = wrap(problem, size, box.width - 2 * pad)
+        box.height = pad * 2 + geo.px(44) + len(lines) * geo.px(30)
+        surface.blit(panel(box.size, 200, geo.px(20), (60, 24, 16)), box.topleft)
+        blit_text(surface, "The save could not be used", geo.px(26), WARN, (box.x + pad, box.y + pad), bold=True)
+        y = box.y + pad + geo.px(44)
+        for line in lines:
+            blit_text(surface, line, size, CREAM, (box.x + pad, y))
+            y += geo.px(30)
+
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.game.geo
         surface.blit(felt(surface.get_size()), (0, 0))
@@ -124,10 +138,8 @@ class TitleScene(Scene):
         menu.height = self.row.buttons[-1].rect.bottom - menu.y + geo.px(36)
         surface.blit(panel(menu.size, 150, geo.px(24)), menu.topleft)
         self.row.draw(surface, geo.px(32))
-        y = menu.bottom + geo.px(18)
         if self.game.problem:
-            for line in wrap(self.game.problem, geo.px(22), geo.px(1100)):
-                y = blit_text(surface, line, geo.px(22), (255, 170, 140), (logo.centerx, y), "midtop", True).bottom
+            self._problem(surface, menu, self.game.problem)
         footer = "Mouse, keyboard or gamepad · F11 full screen · Esc menu"
         blit_text(
             surface,
