@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.bots import bid, choose
-from game.bots.endgame import Solver, candidate_moves
+from game.bots.endgame import Solver, candidate_moves, search
 from game.bots.levels import level_of
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
@@ -17,7 +17,7 @@ from game.bots.think import think
 from game.cards import parse, subtract
 from game.combos import classify
 from game.kinds import Kind
-from game.match import Phase
+from game.match import Phase, deal_cards
 from game.rulesets import STANDARD
 
 
@@ -135,3 +135,20 @@ def test_puzzle_has_exactly_one_winning_lead(landlord: str, me: str, partner: st
 @pytest.mark.parametrize(("landlord", "me", "partner", "winning"), PUZZLES)
 def test_hard_finds_the_winning_lead(landlord: str, me: str, partner: str, winning: str) -> None:
     assert think(puzzle_table(landlord, me, partner), level_of("hard"), random.Random(0)).move == winning
+
+
+def test_search_is_deterministic_for_a_seed() -> None:
+    table = puzzle_table("69TTA", "39JQ", "345")
+    first = search(table, 2000, 6, random.Random(5), include="3")
+    assert first == search(table, 2000, 6, random.Random(5), include="3")
+
+
+def test_solver_stops_at_its_position_budget() -> None:
+    """A full 20/17/17 deal is far too big to solve: the search must stop at 300 positions."""
+    dealt, kitty, _, _ = deal_cards(STANDARD, 1)
+    deck = STANDARD.deck.build()
+    seats = (dealt[0] + kitty, dealt[1], dealt[2])
+    hands = tuple(parse("".join(deck[c].char for c in ids)) for ids in seats)
+    solver = Solver(STANDARD, 0, 300)
+    solver.wins(hands, 0, None, 0)
+    assert solver.nodes == 300
