@@ -52,8 +52,8 @@ def read_save(store: SaveStore) -> Loaded | None:
 
 
 def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
-    """The headless demo saves only where it was told to (--saves, $DOUDIZHU_SAVES) or when it continues a match:
-    an attract-mode run must never replace the player's own saved match with a new one."""
+    """The demo (--autoplay) saves only where it was told to (--saves, $DOUDIZHU_SAVES) or when it continues a match:
+    an attract-mode run starts a new match, and must never replace the player's own saved match with it."""
     return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
 
 
@@ -68,8 +68,8 @@ def main(argv: list[str] | None = None) -> int:
     elif no_display():
         print("No display found: run `python main.py --headless --autoplay` to watch a demo without a screen.")
         return 2
-    store = SaveStore(default_directory(args.saves))
-    resume = read_save(store) if args.resume else None
+    saves = SaveStore(default_directory(args.saves))
+    resume = read_save(saves) if args.resume else None
     if args.resume and resume is None:
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -85,8 +85,9 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError:
         print(f"--size must look like 1280x720, not {args.size!r}")
         return 2
+    store = demo_store(args, saves) if args.autoplay else saves
     if args.headless:
-        game = Game((1920, 1080), fullscreen=False, store=demo_store(args, store), seed=args.seed, demo=True)
+        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True)
         shots = Path(args.screenshots) if args.screenshots else None
         try:
             times = Demo(game, args.hands, shots).run(resume)

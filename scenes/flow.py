@@ -51,6 +51,7 @@ def show(game: Game, session: Session) -> None:
 
 def new_match(game: Game, ruleset: str) -> None:
     """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match')."""
+    game.problem = None  # an old save problem is no longer news
     if game.store is not None:
         try:
             game.store.clear()
@@ -89,7 +90,7 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
     screen when nothing could be restored, and is shown at the table when the backup was used instead. A finished
     match opens on its final result, whose first button starts a new match."""
     loaded = loaded or game.store.load()
-    game.problem = loaded.problem
+    game.problem = loaded.problem if loaded.match is None else None
     if loaded.match is None:
         return
     game.table_settings = TableSettings.from_dict(dict(loaded.table))

@@ -14,7 +14,7 @@ from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import to_dict
 from main import demo_store, parse_args
-from scenes.flow import open_session, show
+from scenes.flow import open_session, show, to_title
 from scenes.game import Game
 from tests.test_scene_kit import play_until, press, settled, steps, title_game
 
@@ -111,6 +111,19 @@ def test_hostile_save_is_named_on_the_title_and_moved_aside(store, content, reas
             True,
             False,
         )
+    finally:
+        game.close()
+
+
+def test_a_problem_solved_by_the_backup_is_not_shown_again_on_the_title(store):
+    store.save(Match("standard", 3), {})
+    store.save(Match("standard", 3), {})  # a good backup
+    store.path.write_text("")
+    game = continued(store)
+    try:
+        said = game.session.message.text
+        to_title(game)
+        assert ("empty" in said, game.problem, game.scene.name) == (True, None, "title")
     finally:
         game.close()
 
