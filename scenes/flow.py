@@ -32,7 +32,9 @@ def open_session(game: Game, match: Match) -> Session:
         game.session.thinker.cancel()
     pace = DEMO_PACE if game.demo else 1.0
     stats = StatsStore(game.store.directory) if game.store is not None and not game.demo else None
-    session = Session(match, game.table_settings, game.store, stats, game.pool, game.demo, game.sounds, pace)
+    session = Session(
+        match, game.table_settings, game.store, stats, pool=game.pool, demo=game.demo, sounds=game.sounds, pace=pace
+    )
     session.relayout(game.geo)
     game.session = session
     return session
