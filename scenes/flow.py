@@ -104,21 +104,51 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
 
 
 def restore_table(session: Session) -> None:
-    """Lay out a restored hand without replaying animations: the bids so far, or the last play on the table."""
-    hand = session.match.hand
-    if session.match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
+    """Lay out a restored hand as the live game left it, without replaying animations: the bids so far, or each
+    seat's latest play or pass in the current round (dimmed once the round is won), or the cards left at the end."""
+    match, hand = session.match, session.match.hand
+    if match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
         for seat, value in hand.bids:
             session.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
-    if hand.last is not None:
-        cards = hand.played[-len(hand.last.move) :]
-        positions = session.play_positions(hand.last.seat, len(cards))
-        session.board.set_play(hand.last.seat, cards, positions, positions[0])
+        return
+    table, passes = current_round(hand.history, hand.played, match.players)
+    for seat, cards in table.items():
+        if cards is None:
+            session.bubbles[seat] = Notice("Pass", 99.0)
+            continue
+        cards = session.table_order(cards)
+        positions = session.play_positions(seat, len(cards))
+        session.board.set_play(seat, cards, positions, positions[0])
         for card, pos in zip(cards, positions, strict=True):
             session.board.sprites[card].pos, session.board.sprites[card].tween = pos, None
-    if session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        session.reveal = {s: list(hand.hands[s]) for s in range(session.match.players) if s != 0 and hand.hands[s]}
+    if passes == match.players - 1:
+        session.round_over = True
+        session.board.dim_plays()
+    if match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        session.bubbles.clear()
+        session.reveal = {s: list(hand.hands[s]) for s in range(match.players) if s != 0 and hand.hands[s]}
         for seat in session.reveal:
             session.board.drop_play(seat)
+
+
+def current_round(
+    history: list[tuple[int, str]], played: list[int], players: int
+) -> tuple[dict[int, list[int] | None], int]:
+    """Each seat's latest action in the round on the table (its cards, or None for a pass), and the passes since the
+    last play. The table is cleared when a play follows a won round, as the live game does."""
+    table: dict[int, list[int] | None] = {}
+    offset = passes = 0
+    for seat, move in history:
+        if move == "pass":
+            table[seat] = None
+            passes += 1
+            continue
+        if passes == players - 1:
+            table = {}
+        table[seat] = played[offset : offset + len(move)]
+        offset += len(move)
+        passes = 0
+    return table, passes
 
 
 def play_again(game: Game, session: Session) -> None:

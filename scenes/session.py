@@ -7,7 +7,7 @@ Game state changes only through `Session.apply`, which calls `Match.apply` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -270,6 +270,11 @@ class Session:
         w, h = self.card_size("table")
         return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
 
+    def table_order(self, cards: Iterable[int]) -> list[int]:
+        """A play as it lies on the table: high cards first."""
+        deck = self.match.deck
+        return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+
     def display_order(self, cards: list[int]) -> list[int]:
         """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
         deck = self.match.deck
@@ -371,7 +376,7 @@ class Session:
             self.bubbles.clear()
             self.round_over = False
         self.bubbles.pop(event.seat, None)
-        cards = sorted(event.cards, key=lambda c: (-self.match.deck[c].rank, self.match.deck[c].suit or 0))
+        cards = self.table_order(event.cards)
         targets = self.play_positions(event.seat, len(cards))
         self.selected -= set(cards)
         origin = self.pile_point(event.seat) if event.seat != HUMAN else targets[0]  # your cards leave the hand

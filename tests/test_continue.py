@@ -3,6 +3,7 @@
 
 import json
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -12,11 +13,12 @@ import pytest
 
 from game.match import Match, Phase
 from game.savefile import SaveStore
-from game.serialize import to_dict
+from game.serialize import from_dict, to_dict
 from main import demo_store, parse_args
-from scenes.flow import open_session, show, to_title
+from scenes.flow import open_session, restore_table, show, to_title
 from scenes.game import Game
-from tests.test_scene_kit import play_until, press, settled, steps, title_game
+from scenes.session import Session
+from tests.test_scene_kit import bot_action, play_until, press, settled, steps, title_game
 
 
 @pytest.fixture
@@ -217,3 +219,27 @@ def test_continue_without_any_save_says_so_and_exits_2(tmp_path):
 def test_headless_demo_never_saves_over_the_default_saves(monkeypatch, tmp_path):
     monkeypatch.delenv("DOUDIZHU_SAVES", raising=False)
     assert demo_store(parse_args(["--headless", "--autoplay"]), SaveStore(tmp_path)) is None
+
+
+def table_state(session) -> tuple:
+    """What the table shows of the round: each seat's cards on the table, dimmed or not, and the bubbles."""
+    plays = {seat: list(cards) for seat, cards in session.board.plays.items() if cards}
+    bubbles = {seat: notice.text for seat, notice in session.bubbles.items()}
+    return plays, session.round_over, bubbles
+
+
+def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action(store):
+    game = title_game(store)
+    try:
+        live = open_session(game, Match("standard", 8))
+        rng, states = random.Random(8), []
+        while live.match.phase is not Phase.HAND_OVER:
+            live.apply(bot_action(live.match, rng))
+            restored = Session(from_dict(to_dict(live.match)))
+            restored.relayout(game.geo)
+            restore_table(restored)
+            if live.match.phase is Phase.PLAYING:
+                states.append(table_state(restored) == table_state(live))
+        assert states == [True] * len(states) and len(states) > 20
+    finally:
+        game.close()
