@@ -20,6 +20,7 @@ from game.moves import follow_moves, lead_moves
 PASS = "pass"
 LONG_LEAD = 0.8  # on a free lead, each extra card shed counts like this many rank steps of weakness
 URGENT_CARDS = 3  # an enemy that has just played and holds this many cards or fewer must be stopped
+BOMB_THREAT = 4  # bomb an enemy play when that enemy then holds this many cards or fewer
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
 
 
@@ -203,7 +204,7 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
         rest = after(t, bomb)
         if runs_out(t, rest, level):
             return Suggestion(bomb, "bomb_wins", {"play": reading_of(t, bomb).describe()})
-        if threat <= 4 or t.min_enemy_size <= 2:
+        if threat <= BOMB_THREAT or t.min_enemy_size <= 2:
             return Suggestion(
                 bomb,
                 "bomb_saves",
