@@ -17,8 +17,10 @@ ACE = RANK_INDEX["A"]
 SMALL_JOKER = RANK_INDEX["B"]
 BIG_JOKER = RANK_INDEX["R"]
 JOKERS = (SMALL_JOKER, BIG_JOKER)
+WILD = NUM_RANKS  # the extra wild card of a 55-card pack (RULES.md `swap-three`): outside the 15 playing ranks
+CARD_CHARS = RANKS + "W"
 SUITS = "♠♥♣♦"
-RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker")
+RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker", "wild card")
 
 Counts = tuple[int, ...]
 
@@ -33,7 +35,7 @@ class Card:
 
     @property
     def char(self) -> str:
-        return RANKS[self.rank]
+        return CARD_CHARS[self.rank]
 
     @property
     def label(self) -> str:
@@ -42,16 +44,18 @@ class Card:
 
 @dataclass(frozen=True, slots=True)
 class DeckSpec:
-    """What goes into the pack: how many standard decks, which ranks are removed."""
+    """What goes into the pack: how many standard decks, which ranks are removed, how many extra wild cards."""
 
     decks: int = 1
     removed_ranks: str = ""
+    extra_wild: int = 0
 
     def build(self) -> tuple[Card, ...]:
         """All cards of the pack in a fixed order; ids are positions in this tuple."""
         removed = {RANK_INDEX[ch] for ch in self.removed_ranks}
         faces = [(r, s) for _ in range(self.decks) for r in range(TWO + 1) if r not in removed for s in range(4)]
         faces += [(j, None) for _ in range(self.decks) for j in JOKERS]
+        faces += [(WILD, None)] * self.extra_wild
         return tuple(Card(i, r, s) for i, (r, s) in enumerate(faces))
 
 

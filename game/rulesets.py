@@ -49,8 +49,7 @@ class Ruleset:
 
     @property
     def deck_size(self) -> int:
-        removed = len(self.deck.removed_ranks) * 4
-        return self.deck.decks * (54 - removed)
+        return len(self.deck.build())
 
     @property
     def unused_cards(self) -> int:
