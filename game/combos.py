@@ -6,11 +6,11 @@ play against the last one and, when it fails, says why in player-facing words.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from game.cards import ACE, BIG_JOKER, JOKERS, NUM_RANKS, RANK_NAMES, RANKS, SMALL_JOKER, TWO, Counts, parse
 from game.kinds import Kind
+from game.memo import memo
 from game.reasons import Rejection
 from game.rulesets import STANDARD, Ruleset
 
@@ -123,7 +123,7 @@ def _triple_with_one(counts: Counts, total: int, present: list[int]) -> list[Rea
     return []
 
 
-@lru_cache(maxsize=1 << 17)
+@memo(maxsize=1 << 17)
 def classify(counts: Counts, rules: Ruleset) -> tuple[Reading, ...]:
     """Every reading of a selection under `rules`, the default reading first.
 

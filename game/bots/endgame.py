@@ -12,11 +12,11 @@ import random
 from collections import Counter, defaultdict
 
 from game.bots.evaluate import plan
-from game.bots.memo import memo
 from game.bots.table import Table
 from game.cards import NUM_RANKS, RANK_INDEX, Counts, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
+from game.memo import memo
 from game.moves import legal
 from game.rulesets import Ruleset
 

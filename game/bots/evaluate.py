@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.bots.memo import memo
 from game.cards import ACE, BIG_JOKER, NUM_RANKS, RANKS, SMALL_JOKER, TWO, Counts
 from game.kinds import Kind
+from game.memo import memo
 
 PLAY_COST = 7.0  # what one more play to empty the hand costs, in rank steps
 TRIPLE_HINT = 3.0  # a triple usually carries a weak card away: guides the split toward triples

@@ -1,4 +1,4 @@
-"""A bounded memo for the bots' hot pure functions.
+"""A bounded memo for hot pure functions of the core and the bots.
 
 `functools.lru_cache` keeps a linked list of small lists, one per entry, that the garbage collector must
 walk on every full collection; with a few hundred thousand entries that walk costs hundreds of
