@@ -6,7 +6,7 @@ A move or a hand in text is its rank characters sorted ascending, e.g. ``"33344"
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 RANKS = "3456789TJQKA2BR"
@@ -83,10 +83,6 @@ def render(counts: Sequence[int]) -> str:
 def normalize(text: str) -> str:
     """Sort a rank string into canonical order (accepts ranks in any order)."""
     return render(parse(text))
-
-
-def ranks_of(cards: Iterable[Card]) -> str:
-    return "".join(sorted((c.char for c in cards), key=RANK_INDEX.__getitem__))
 
 
 def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
