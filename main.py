@@ -7,6 +7,7 @@ import os
 import sys
 from pathlib import Path
 
+from game.match import DEAL_NUMBERS
 from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
 
 
@@ -19,6 +20,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--continue", dest="resume", action="store_true", help="open straight into the saved match (no title)"
     )
     parser.add_argument("--seed", type=int, help="seed for the matches' deals (default: a fresh one)")
+    parser.add_argument("--deal", type=int, metavar="N", help="start a new match from deal number N (0..99999999)")
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
     parser.add_argument("--hands", type=int, default=1, help="hands the demo plays (default 1)")
@@ -62,6 +64,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.headless and not args.autoplay:
         print("--headless only runs the demo: add --autoplay (and --hands N).")
         return 2
+    if args.deal is not None and not 0 <= args.deal < DEAL_NUMBERS:
+        print(f"--deal must be a deal number from 0 to {DEAL_NUMBERS - 1}, not {args.deal}.")
+        return 2
+    if args.deal is not None and args.resume:
+        print("--deal starts a new match and --continue goes on with the saved one: choose one.")
+        return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -76,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.demo import Demo, report
-    from scenes.flow import continue_match
+    from scenes.flow import continue_match, new_match
     from scenes.game import Game
     from scenes.title import TitleScene
 
@@ -87,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     store = demo_store(args, saves) if args.autoplay else saves
     if args.headless:
-        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True)
+        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True, first_deal=args.deal)
+        game.steady = True
         shots = Path(args.screenshots) if args.screenshots else None
         try:
             times = Demo(game, args.hands, shots).run(resume)
@@ -104,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     game.table_settings.auto = args.autoplay
     if resume is not None:
         continue_match(game, resume)
+    elif args.deal is not None:
+        new_match(game, "standard", args.deal)
     else:
         game.switch(TitleScene(game))
     game.run()

@@ -33,7 +33,15 @@ def open_session(game: Game, match: Match) -> Session:
     pace = DEMO_PACE if game.demo else 1.0
     stats = StatsStore(game.store.directory) if game.store is not None and not game.demo else None
     session = Session(
-        match, game.table_settings, game.store, stats, pool=game.pool, demo=game.demo, sounds=game.sounds, pace=pace
+        match,
+        game.table_settings,
+        game.store,
+        stats,
+        pool=game.pool,
+        demo=game.demo,
+        sounds=game.sounds,
+        pace=pace,
+        steady=game.steady,
     )
     session.relayout(game.geo)
     game.session = session
@@ -51,15 +59,17 @@ def show(game: Game, session: Session) -> None:
         game.push(SettlementScene(game, session))
 
 
-def new_match(game: Game, ruleset: str) -> None:
-    """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match')."""
+def new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
+    """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match').
+    From a deal number the match's seed is that number too, so the same number replays the same match: its cards
+    and (with the headless demo) its frames."""
     game.problem = None  # an old save problem is no longer news
     if game.store is not None:
         try:
             game.store.clear()
         except OSError as refused:
             game.problem = str(refused)
-    match = Match(ruleset, game.seeds.randrange(2**31))
+    match = Match(ruleset, game.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
     session = open_session(game, match)
     hand = match.hand
     session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=False)])
@@ -67,13 +77,14 @@ def new_match(game: Game, ruleset: str) -> None:
     show(game, session)
 
 
-def start_new_match(game: Game, ruleset: str) -> None:
-    """Start new match: at once when no unfinished match would be lost, else after the player confirms."""
+def start_new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
+    """Start new match (from deal number `deal`, if given): at once when no unfinished match would be lost, else
+    after the player confirms."""
     scores = unfinished_scores(game)
     if scores is None:
-        new_match(game, ruleset)
+        new_match(game, ruleset, deal)
     else:
-        game.push(ConfirmNewMatch(game, ruleset, scores))
+        game.push(ConfirmNewMatch(game, ruleset, scores, deal))
 
 
 def unfinished_scores(game: Game) -> str | None:
@@ -95,12 +106,20 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
     game.problem = loaded.problem if loaded.match is None else None
     if loaded.match is None:
         return
+    style = card_style(game.table_settings)
     game.table_settings = TableSettings.from_dict(dict(loaded.table))
+    if card_style(game.table_settings) != style:
+        game.restyle_cards()
     session = open_session(game, loaded.match)
     restore_table(session)
     if loaded.problem:
         session.say(loaded.problem, 8.0, "warn")
     show(game, session)
+
+
+def card_style(settings: TableSettings) -> tuple[bool, bool]:
+    """What the card art depends on among the table settings."""
+    return settings.four_colour, settings.large_cards
 
 
 def restore_table(session: Session) -> None:

@@ -17,12 +17,12 @@ import pygame
 from pygame._sdl2 import controller
 
 from game.rulesets import STANDARD
-from scenes import felt, text, widgets
+from scenes import effects, felt, text, widgets
 from scenes.card_art import CardArt
-from scenes.input import Act, Input, Inputs, Opener, open_controller
+from scenes.input import Act, Device, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
 from scenes.scene import Scene
-from scenes.session import TableSettings
+from scenes.session import TableSettings, card_size
 from scenes.sound import Sounds
 from scenes.thinker import warm_up
 
@@ -42,6 +42,7 @@ class Game:
         layout: Layout | None = None,
         seed: int | None = None,
         demo: bool = False,
+        first_deal: int | None = None,
     ) -> None:
         pygame.display.init()  # no pygame.init(): only the modules the game uses (Sounds opens the mixer)
         pygame.font.init()
@@ -63,6 +64,8 @@ class Game:
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
+        self.first_deal = first_deal  # `--deal N`: the first new match starts from deal N
+        self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
         self.table_settings = TableSettings()
         self.problem: str | None = None  # a save problem for the title screen
         self.session: Any = None  # the scenes.session.Session being played, if any
@@ -81,25 +84,30 @@ class Game:
     def refit(self) -> None:
         """Fit the layout, card art and caches to the current window."""
         self.geo = self.layout.fit(self.screen.get_size())
-        self.art = {name: CardArt(*self.geo[f"card_{name}"].size) for name in CARD_SIZES}
-        self._draw_cards()
         text.clear()
         widgets.clear()
+        effects.clear()
         felt.clear()
         felt.felt(self.screen.get_size())
-        if self.session is not None:
-            self.session.relayout(self.geo)
-        for scene in self.stack:
-            scene.relayout()
+        self.restyle_cards()
 
-    def _draw_cards(self) -> None:
-        """Draw every card image now, at load time, so no frame ever waits for one."""
+    def restyle_cards(self) -> None:
+        """Card art at the window's card sizes in the chosen style (four colours, large cards), drawn now, at load
+        time, so no frame ever waits for one; the sprites at the table move to the new sizes."""
+        s = self.table_settings
+        self.art = {
+            name: CardArt(*card_size(self.geo, name, s.large_cards), four_colour=s.four_colour) for name in CARD_SIZES
+        }
         for art in self.art.values():
             for card in self.deck:
                 art.face(card)
             art.back()
             art.shadow()
             art.highlight()
+        if self.session is not None:
+            self.session.relayout(self.geo)
+        for scene in self.stack:
+            scene.relayout()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -148,6 +156,8 @@ class Game:
             if event.type == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.geo.size:
                 self.screen = pygame.display.get_surface()
                 self.refit()
+            if self.typed(event):
+                continue
             for action in self.inputs.translate(event):
                 self.dispatch(action)
         if not self.running:
@@ -155,6 +165,18 @@ class Game:
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
+
+    def typed(self, event: pygame.event.Event) -> bool:
+        """A digit or Backspace typed while a scene takes text (the deal number) goes to it as text, not as an
+        action (Backspace would otherwise mean Pass / back)."""
+        if event.type != pygame.KEYDOWN or not self.stack or not getattr(self.scene, "typing", False):
+            return False
+        char = "\b" if event.key == pygame.K_BACKSPACE else event.unicode
+        if not (char == "\b" or (len(char) == 1 and char.isdigit())):
+            return False
+        self.inputs.device = Device.KEYBOARD
+        self.scene.typed(char)
+        return True
 
     def dispatch(self, action: Input) -> None:
         if action.act is Act.QUIT:

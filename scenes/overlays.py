@@ -14,13 +14,14 @@ import pygame
 from game import bots
 from game.combos import Reading
 from game.kinds import Kind
+from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
-from scenes.input import Act, Input
+from scenes.input import Act, Device, Input
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.session import AUTO_INTERVALS
 from scenes.text import blit_text, wrap
-from scenes.widgets import GOLD, MUTED, Row, dim, panel
+from scenes.widgets import CREAM, GOLD, INK, MUTED, Row, dim, panel
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -152,6 +153,9 @@ class SettingsOverlay(MenuOverlay):
             ("counter", f"Card counter: {'on' if s.counter else 'off'}", "plain"),
             ("sound", f"Sound: {'on' if s.sound else 'off'}", "plain"),
             ("screen", f"Full screen: {'on' if self.game.fullscreen else 'off'}", "plain"),
+            ("motion", f"Reduced motion: {'on' if s.reduced_motion else 'off'}", "plain"),
+            ("colours", f"Suits: {'four colours' if s.four_colour else 'two colours'}", "plain"),
+            ("large", f"Large cards: {'on' if s.large_cards else 'off'}", "plain"),
             ("back", "Back", "play"),
         ]
 
@@ -167,6 +171,14 @@ class SettingsOverlay(MenuOverlay):
             s.sound = not s.sound
         elif key == "screen":
             self.game.toggle_fullscreen()
+        elif key == "motion":
+            s.reduced_motion = not s.reduced_motion
+        elif key == "colours":
+            s.four_colour = not s.four_colour
+            self.game.restyle_cards()
+        elif key == "large":
+            s.large_cards = not s.large_cards
+            self.game.restyle_cards()
         elif key == "back":
             self.close()
             return
@@ -176,7 +188,8 @@ class SettingsOverlay(MenuOverlay):
 
 
 class RulesetChooser(MenuOverlay):
-    """New match: pick one of the rulesets that exist, `standard` first."""
+    """New match: pick one of the rulesets that exist, `standard` first, or play a deal number of the ruleset last
+    focused."""
 
     name = "new_match"
     title = "New match"
@@ -186,22 +199,28 @@ class RulesetChooser(MenuOverlay):
         super().__init__(game)
         names = sorted(RULESETS, key=lambda n: (n != "standard", n))
         self.rulesets = [RULESETS[n] for n in names]
-        self.note = self.rulesets[0].summary
+        self.ruleset = self.rulesets[0]
+        self.note = self.ruleset.summary
 
     def items(self) -> list[tuple[str, str, str]]:
-        return [(r.name, r.title, "play" if r.name == "standard" else "plain") for r in self.rulesets] + [
-            ("back", "Back", "dark")
-        ]
+        rulesets = [(r.name, r.title, "play" if r.name == "standard" else "plain") for r in self.rulesets]
+        return [*rulesets, ("deal", "Play a deal number…", "plain"), ("back", "Back", "dark")]
 
     def update(self, dt: float) -> None:
         focused = self.row.focused()
-        self.note = RULESETS[focused.key].summary if focused and focused.key in RULESETS else ""
+        if focused and focused.key in RULESETS:
+            self.ruleset = RULESETS[focused.key]
+        self.note = self.ruleset.summary if focused and focused.key in RULESETS else ""
+        if focused and focused.key == "deal":
+            self.note = f"Type a deal number to play its cards ({self.ruleset.title})."
 
     def choose(self, key: str) -> None:
         from scenes.flow import start_new_match
 
         if key == "back":
             self.close()
+        elif key == "deal":
+            self.game.push(DealEntry(self.game, self.ruleset.name))
         else:
             start_new_match(self.game, key)
 
@@ -214,9 +233,9 @@ class ConfirmNewMatch(MenuOverlay):
     title = "Start a new match?"
     width = 760
 
-    def __init__(self, game: Game, ruleset: str, scores: str) -> None:
+    def __init__(self, game: Game, ruleset: str, scores: str, deal: int | None = None) -> None:
         super().__init__(game)
-        self.ruleset = ruleset
+        self.ruleset, self.deal = ruleset, deal
         self.note = f"The unfinished match ({scores}) ends here: all three players start again from zero."
 
     def items(self) -> list[tuple[str, str, str]]:
@@ -228,7 +247,7 @@ class ConfirmNewMatch(MenuOverlay):
         if key == "keep":
             self.close()
         else:
-            new_match(self.game, self.ruleset)
+            new_match(self.game, self.ruleset, self.deal)
 
 
 class KindChooser(MenuOverlay):
@@ -252,3 +271,136 @@ class KindChooser(MenuOverlay):
         self.close()
         if key != "back":
             self.play(Kind(key))
+
+
+DIGITS = len(str(DEAL_NUMBERS - 1))  # 8: deal numbers run 0..99,999,999
+
+
+class DealEntry(Scene):
+    """New match from a deal number. Keys type digits in from the right as on a calculator (Backspace takes the last
+    one back); the D-pad, arrows or the small arrows by the mouse turn the digit under the cursor up or down and
+    Left/Right move the cursor. Confirm plays the deal, Esc (B) goes back."""
+
+    name = "deal_entry"
+    overlay = True
+    typing = True  # the game sends digits and Backspace here as text (see `Game.step`)
+
+    def __init__(self, game: Game, ruleset: str) -> None:
+        super().__init__(game)
+        self.ruleset = ruleset
+        self.value = 0
+        self.cursor = DIGITS - 1  # the slot the D-pad changes: the last digit first
+        self.row = Row()
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def box(self) -> pygame.Rect:
+        geo = self.game.geo
+        rect = pygame.Rect(0, 0, geo.px(860), geo.px(560))
+        rect.center = geo["panel"].center
+        return rect
+
+    def relayout(self) -> None:
+        geo, box = self.game.geo, self.box()
+        bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        self.row = Row.centered(bar, [("play", "Play this deal", "play"), ("back", "Back", "dark")], geo.px(300), 28)
+        self.row.buttons[0].focus = True
+
+    @property
+    def digits(self) -> str:
+        return str(self.value).zfill(DIGITS)
+
+    def typed(self, char: str) -> None:
+        """A digit typed in from the right, or Backspace ("\b") taking the last one away."""
+        if char == "\b":
+            self.value //= 10
+        elif char.isdigit() and self.value * 10 + int(char) < DEAL_NUMBERS:
+            self.value = self.value * 10 + int(char)
+
+    def turn(self, slot: int, step: int) -> None:
+        """Turn the digit in `slot` (0 = leftmost) up or down by one, wrapping 9 -> 0."""
+        place = 10 ** (DIGITS - 1 - slot)
+        digit = self.value // place % 10
+        self.value += ((digit + step) % 10 - digit) * place
+
+    def slots(self) -> list[pygame.Rect]:
+        geo, box = self.game.geo, self.box()
+        w, gap = geo.px(78), geo.px(12)
+        x = box.centerx - (DIGITS * w + (DIGITS - 1) * gap) // 2
+        return [pygame.Rect(x + k * (w + gap), box.y + geo.px(200), w, geo.px(110)) for k in range(DIGITS)]
+
+    def arrows(self, slot: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
+        """The clickable up and down arrows above and below a digit."""
+        h = self.game.geo.px(40)
+        return pygame.Rect(slot.x, slot.y - h, slot.width, h), pygame.Rect(slot.x, slot.bottom, slot.width, h)
+
+    def play(self) -> None:
+        from scenes.flow import start_new_match
+
+        start_new_match(self.game, self.ruleset, self.value)
+
+    def handle(self, event: Input) -> None:
+        act = event.act
+        if act is Act.MENU or (act is Act.PASS and event.device is not Device.KEYBOARD):
+            self.game.pop()
+        elif act in (Act.UP, Act.DOWN):
+            self.turn(self.cursor, 1 if act is Act.UP else -1)
+        elif act in (Act.LEFT, Act.RIGHT):
+            self.cursor = (self.cursor + (-1 if act is Act.LEFT else 1)) % DIGITS
+        elif act is Act.CONFIRM:
+            self.play()
+        elif act is Act.POINTER_MOVE:
+            self.row.hover(event.pos)
+        elif act is Act.POINTER_DOWN:
+            self._click(event.pos)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        hit = self.row.at(pos)
+        if hit is not None:
+            self.play() if hit.key == "play" else self.game.pop()
+            return
+        for k, slot in enumerate(self.slots()):
+            up, down = self.arrows(slot)
+            if up.collidepoint(pos) or down.collidepoint(pos):
+                self.turn(k, 1 if up.collidepoint(pos) else -1)
+            if up.collidepoint(pos) or down.collidepoint(pos) or slot.collidepoint(pos):
+                self.cursor = k
+
+    def update(self, dt: float) -> None:
+        self.row.get("play").hint = self.game.inputs.label(Act.CONFIRM)
+        self.row.get("back").hint = self.game.inputs.label(Act.MENU)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo, box = self.game.geo, self.box()
+        dim(surface)
+        surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
+        blit_text(surface, "Play a deal number", geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
+        lead = len(self.digits) - len(str(self.value)) if self.value else DIGITS - 1
+        for k, (slot, digit) in enumerate(zip(self.slots(), self.digits, strict=True)):
+            at_cursor = k == self.cursor
+            fill = (255, 244, 214) if at_cursor else (236, 228, 206)
+            pygame.draw.rect(surface, fill, slot, border_radius=geo.px(12))
+            pygame.draw.rect(
+                surface, GOLD if at_cursor else (120, 110, 90), slot, geo.px(4 if at_cursor else 2), geo.px(12)
+            )
+            color = INK if k >= lead else (170, 160, 140)
+            blit_text(surface, digit, geo.px(72), color, slot.center, "center", True)
+            up, down = self.arrows(slot)
+            tint = GOLD if at_cursor else MUTED
+            for rect, sign in ((up, -1), (down, 1)):
+                cx, cy, r = rect.centerx, rect.centery, geo.px(12)
+                pygame.draw.polygon(
+                    surface, tint, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2), (cx, cy + sign * r)]
+                )
+        help_text = "Type the digits · Backspace deletes · ↑↓ turn the marked digit · ←→ move"
+        blit_text(surface, help_text, geo.px(22), CREAM, (box.centerx, box.y + geo.px(384)), "midtop")
+        blit_text(
+            surface,
+            "The same number always deals the same cards.",
+            geo.px(20),
+            MUTED,
+            (box.centerx, box.y + geo.px(420)),
+            "midtop",
+        )
+        self.row.draw(surface, geo.px(28))

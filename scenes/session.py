@@ -20,8 +20,8 @@ from game.cards import RANKS
 from game.kinds import Kind
 from game.match import Match
 from game.observe import Observation, observe
-from game.scoring import DOUBLING_NAMES
 from scenes.board import RAISE, Board, row_positions, spread
+from scenes.effects import Effects, Stage, Ticker, effects_for
 from scenes.layout import Fitted
 from scenes.thinker import Thinker
 from scenes.tween import out_back
@@ -33,6 +33,7 @@ DEAL_GAP = 0.045  # seconds between two dealt cards
 FLIGHT = 0.30
 SORTS = ("rank", "groups")
 AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
+LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 BANNER_KINDS = {
     Kind.BOMB: "BOMB!",
     Kind.ROCKET: "ROCKET!",
@@ -53,6 +54,9 @@ class TableSettings:
     counter: bool = True
     auto_interval: float = 1.0  # seconds Auto waits before acting for you
     sound: bool = True
+    reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
+    four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
+    large_cards: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -72,6 +76,13 @@ class TableSettings:
         if settings.auto_interval not in AUTO_INTERVALS:
             settings.auto_interval = cls.auto_interval
         return settings
+
+
+def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
+    """A card size ("hand", "table" or "mini") in window pixels, bigger with the large-cards option."""
+    w, h = geo[f"card_{size}"].size
+    k = LARGE_CARDS[size] if large else 1.0
+    return round(w * k), round(h * k)
 
 
 @dataclass
@@ -127,6 +138,7 @@ class Session:
     demo: bool = False  # bots in every seat, including yours
     sounds: Any = None  # a scenes.sound.Sounds, or None for silence
     pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster); not a saved setting
+    steady: bool = False  # wait for a late bot instead of drawing more frames: the headless demo's frames repeat
 
     def __post_init__(self) -> None:
         self.board = Board()
@@ -141,7 +153,9 @@ class Session:
         self.selected: set[int] = set()
         self.cursor = 0
         self.sort = SORTS[0]
-        self.shake = 0.0
+        self.effects = Effects()
+        self.ticker = Ticker(self.match.multiplier)
+        self.fx_rng = random.Random(self.match.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
         self.round_over = False
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
@@ -172,6 +186,8 @@ class Session:
         if not self.thinker.busy_with(key):
             self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
             return None
+        if self.steady and self.thinker.remaining <= 0 and self.thinker.future is not None:
+            self.thinker.future.exception()  # blocks until the bot has answered (or failed)
         try:
             ready, decision = self.thinker.take(key)
         except Exception as failed:  # whatever went wrong in the worker, the table goes on
@@ -238,7 +254,19 @@ class Session:
 
     def card_size(self, size: str) -> tuple[int, int]:
         assert self.geo is not None
-        return self.geo[f"card_{size}"].size
+        return card_size(self.geo, size, self.settings.large_cards)
+
+    def play_area(self, seat: int, count: int) -> pygame.Rect:
+        """The rectangle a play of `count` cards by `seat` covers on the table."""
+        w, h = self.card_size("table")
+        corners = self.play_positions(seat, count)
+        left, top = min(x for x, _ in corners), min(y for _, y in corners)
+        right = max(x for x, _ in corners) + w
+        return pygame.Rect(round(left), round(top), round(right - left), h)
+
+    def stage(self) -> Stage:
+        assert self.geo is not None
+        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng)
 
     def zone(self, kind: str, seat: int) -> pygame.Rect:
         assert self.geo is not None
@@ -314,6 +342,8 @@ class Session:
 
     def absorb(self, events: list[ev.Event]) -> None:
         for event in events:
+            if self.geo is not None:
+                self.effects.add(effects_for(event, self.stage(), self.settings.reduced_motion))
             match event:
                 case ev.Dealt():
                     self._dealt(event)
@@ -330,9 +360,6 @@ class Session:
                     self.board.drop_play(seat)
                     self.bubbles[seat] = Notice("Pass", 99.0)
                     self.sound("pass")
-                case ev.Doubled(reason, multiplier):
-                    if reason not in ("bomb", "rocket"):
-                        self.banner = Notice(f"{DOUBLING_NAMES[reason]}!  ×{multiplier}", 2.0, "big")
                 case ev.RoundWon():
                     self.round_over = True
                     self.board.dim_plays()
@@ -343,6 +370,7 @@ class Session:
 
     def _dealt(self, event: ev.Dealt) -> None:
         self.board.clear()
+        self.effects.clear()
         self.bubbles.clear()
         self.reveal.clear()
         self.selected.clear()
@@ -390,8 +418,6 @@ class Session:
             big = kind.is_bomb_like
             suffix = f"  ×{self.match.multiplier}" if big else ""
             self.banner = Notice(banner + suffix, 1.6 if big else 1.0, "big" if big else "info")
-            if big:
-                self.shake = 0.45
 
     def _hand_over(self, winner: int, landlord_won: bool) -> None:
         """The winning play stays; every other opponent's remaining cards are shown where it played."""
@@ -409,7 +435,8 @@ class Session:
         """Advance every animation and countdown by `dt` table seconds."""
         self.board.update(dt)
         self.thinker.update(dt)
-        self.shake = max(0.0, self.shake - dt)
+        self.effects.update(dt)
+        self.ticker.follow(self.match.multiplier, dt)
         for notice in (self.banner, self.message):
             if notice is not None:
                 notice.remaining -= dt

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import Phase
+from scenes.effects import Confetti, Effect, Glow
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
@@ -30,9 +31,26 @@ class SettlementScene(Scene):
         self.session = session
         self.row = Row()
         self.shown = 0.0
+        self.celebration: list[Effect] = []
 
     def enter(self) -> None:
         self.relayout()
+        if self.human_won:
+            geo = self.game.geo
+            if self.session.settings.reduced_motion:
+                self.celebration = [Glow(self.box(), geo.px(8), 1.2)]
+            else:
+                self.celebration = [Confetti(geo.size, geo.scale, self.session.fx_rng)]
+
+    @property
+    def human_won(self) -> bool:
+        """The match (once it is over) or else the hand went your way."""
+        match = self.session.match
+        settlement = match.hand.settlement
+        assert settlement is not None
+        if self.match_over:
+            return HUMAN in match.winners
+        return (settlement.landlord == HUMAN) == settlement.landlord_won
 
     @property
     def match_over(self) -> bool:
@@ -58,6 +76,7 @@ class SettlementScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown += dt
+        self.celebration = [e for e in self.celebration if e.update(dt)]
         hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "title": Act.MENU}
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key == "title" else ""
@@ -94,9 +113,7 @@ class SettlementScene(Scene):
         dim(surface)
         box = self.box()
         surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
-        human_won = (
-            HUMAN in match.winners if self.match_over else (settlement.landlord == HUMAN) == settlement.landlord_won
-        )
+        human_won = self.human_won
         if self.match_over:  # the final result (000 §23): the match, then the hand that decided it
             headline = "You win the match!" if human_won else "Match over"
         else:
@@ -113,11 +130,13 @@ class SettlementScene(Scene):
         )
         side = "The landlord" if settlement.landlord_won else "The farmers"
         lord = "you were" if settlement.landlord == HUMAN else f"{SEAT_NAMES[settlement.landlord]} was"
-        sub = f"{side} won hand {match.hand.number} · {lord} the landlord"
+        sub = f"{side} won hand {match.hand.number} · {lord} the landlord · Deal #{match.hand.deal_no}"
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
         self._computation(surface, box, settlement)
         self._table(surface, box, settlement)
         self.row.draw(surface, geo.px(28))
+        for effect in self.celebration:
+            effect.draw(surface)
 
     def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
         geo = self.game.geo

@@ -51,6 +51,28 @@ def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> 
         pygame.draw.circle(surface, color, (x0 + w * (0.25 + 0.25 * k), band.centery), max(2, width // 12))
 
 
+def draw_straw_hat(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
+    """A farmer's straw hat: a wide woven brim, a rounded crown and a red band."""
+    cx, cy = center
+    straw, dark, light = (226, 190, 110), (150, 112, 50), (246, 222, 160)
+    brim = pygame.Rect(0, 0, width, round(width * 0.3))
+    brim.center = (cx, round(cy + width * 0.12))
+    pygame.draw.ellipse(surface, (60, 40, 10), brim.move(2, 3))
+    pygame.draw.ellipse(surface, straw, brim)
+    pygame.draw.ellipse(surface, dark, brim, max(1, width // 28))
+    crown = pygame.Rect(0, 0, round(width * 0.52), round(width * 0.42))
+    crown.midbottom = (cx, brim.centery + round(width * 0.04))
+    pygame.draw.ellipse(surface, straw, crown)
+    pygame.draw.rect(surface, straw, (crown.x, crown.centery, crown.width, crown.height // 2))
+    pygame.draw.ellipse(surface, dark, crown, max(1, width // 32))
+    for k in range(1, 4):  # the weave
+        y = crown.y + crown.height * k // 4
+        pygame.draw.line(surface, dark, (crown.x + width // 20, y), (crown.right - width // 20, y), 1)
+    band = pygame.Rect(crown.x, crown.bottom - round(width * 0.11), crown.width, round(width * 0.09))
+    pygame.draw.rect(surface, (200, 50, 45), band)
+    pygame.draw.ellipse(surface, light, brim.inflate(-width // 3, -brim.height // 2).move(0, -brim.height // 6), 1)
+
+
 class TableScene(Scene):
     """Shared drawing and inputs of the scenes played at the table."""
 
@@ -106,6 +128,7 @@ class TableScene(Scene):
         self._cards(surface)
         self._bubbles(surface)
         self._banner(surface)
+        s.effects.draw(surface)
         self._message(surface)
 
     def _hud(self, surface: pygame.Surface) -> None:
@@ -115,11 +138,28 @@ class TableScene(Scene):
         hand = s.match.hand
         bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
         bid = f"Bid {hand.bid}" if hand.landlord is not None and s.match.phase is not Phase.BIDDING else "Bidding"
-        items = [(bid, CREAM), (f"×{s.match.multiplier}", GOLD), (f"Bombs {bombs}", CREAM)]
         x = r.x + geo.px(18)
-        for label, color in items:
-            x = blit_text(surface, label, geo.px(28), color, (x, r.centery), "midleft", bold=True).right + geo.px(24)
+        x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
+        x = self._multiplier(surface, (x, r.centery)) + geo.px(20)
+        blit_text(surface, f"Bombs {bombs}", geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
         blit_text(surface, f"Hand {hand.number}", geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
+        deal = f"Deal #{hand.deal_no}"
+        blit_text(surface, deal, geo.px(20), MUTED, (r.x + geo.px(18), r.bottom + geo.px(4)), "topleft", True)
+
+    def _multiplier(self, surface: pygame.Surface, at: tuple[int, int]) -> int:
+        """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
+        reduced motion). Returns its right edge."""
+        s, geo = self.session, self.game.geo
+        label, pop = f"×{s.ticker.shown}", s.ticker.pop
+        center = (at[0] + geo.px(36), at[1])
+        if not pop:
+            blit_text(surface, label, geo.px(28), GOLD, center, "center", bold=True)
+            return at[0] + geo.px(72)
+        image = pill(label, geo.px(28), (255, 250, 210), (geo.px(10), geo.px(3)), (200, 60, 20), 235)
+        if not s.settings.reduced_motion:
+            image = zoomed(image, 1 + 0.6 * pop * pop)
+        surface.blit(image, image.get_rect(center=center))
+        return at[0] + geo.px(72)
 
     def _counter(self, surface: pygame.Surface) -> None:
         geo = self.game.geo
@@ -176,6 +216,8 @@ class TableScene(Scene):
         )
         if landlord == seat:
             draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
+        elif landlord is not None:
+            draw_straw_hat(surface, (face.centerx, face.y - geo.px(2)), geo.px(92))
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
         if role:
@@ -222,11 +264,11 @@ class TableScene(Scene):
     def _cards(self, surface: pygame.Surface) -> None:
         s, arts = self.session, self.game.art
         deck = s.match.deck
-        dx = round(math.sin(s.shake * 70) * s.shake * self.game.geo.px(30)) if s.shake else 0
+        dx, dy = s.effects.offset()
         for sprite in s.board.draw_order():
             art = arts[sprite.size]
             image = art.face(deck[sprite.card]) if sprite.face_up and sprite.card is not None else art.back()
-            x, y = round(sprite.pos[0]) + dx, round(sprite.pos[1])
+            x, y = round(sprite.pos[0]) + dx, round(sprite.pos[1]) + dy
             if sprite.size == "hand":
                 ox, oy = art.shadow_offset
                 surface.blit(art.shadow(), (x + ox, y + oy))

@@ -95,7 +95,7 @@ def pill(
 def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
     """`image` scaled by `k` rounded to a tenth, so a popping animation reuses a few cached images."""
     step = round(k * 10) / 10
-    if step >= 1:
+    if step == 1:
         return image
     w, h = image.get_size()
     size = (max(1, round(w * step)), max(1, round(h * step)))
