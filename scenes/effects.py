@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 import pygame
+from pygame import gfxdraw
 
 from game import events as ev
 from game.kinds import Kind
@@ -27,7 +28,7 @@ GOLD = (247, 206, 92)
 FLAME = (255, 150, 40)
 SURFACES = Surfaces(limit=512)
 FLAKES = Surfaces(limit=1024)  # confetti pieces: 6 colours x 3 widths x 24 angles
-RING_FRAMES = 24  # the shockwave is drawn once in this many steps and replayed
+SHOCKWAVE = 560  # the shockwave's reach in reference pixels
 AIRPLANES = (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
 RUNS = (Kind.STRAIGHT, Kind.PAIR_RUN)
 
@@ -64,7 +65,7 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
                 return [Glow(area.inflate(stage.px(24), stage.px(24)), stage.px(6))]
             if kind is Kind.BOMB:
                 return [
-                    Shockwave(area.center, stage.px(560)),
+                    Shockwave(area.center, stage.px(SHOCKWAVE)),
                     Sparks(area.center, stage.px(900), 36, stage.rng),
                     Shake(0.5, stage.px(22)),
                 ]
@@ -73,9 +74,8 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
             if kind in AIRPLANES:
                 return [Plane(stage.size, area.centery - stage.px(40), seat == 1, stage.scale)]
             return [Sweep(area)]
-        case ev.Doubled(reason, multiplier) if reason in ("spring", "reverse_spring"):
-            title = "SPRING!" if reason == "spring" else "REVERSE SPRING!"
-            return [Ribbon(title, f"×{multiplier}", (stage.size[0] // 2, stage.size[1] * 2 // 5), stage.px(1), reduced)]
+        case ev.Doubled(reason, multiplier) if reason in RIBBON_TITLES:
+            return [Ribbon(reason, multiplier, (stage.size[0] // 2, stage.size[1] * 2 // 5), stage.scale, reduced)]
     return []
 
 
@@ -151,34 +151,22 @@ class Shake:
         """A shake moves the cards (see `Effects.offset`); it draws nothing of its own."""
 
 
-def _ring(radius: int, k: int) -> pygame.Surface:
-    """Step `k` of the shockwave: a soft warm ring of light and, early on, the blast's white-hot core."""
+def _flash(radius: int) -> pygame.Surface:
+    """The blast's white-hot core: a round glow, opaque in the middle and gone at its edge."""
 
     def make() -> pygame.Surface:
-        t = k / (RING_FRAMES - 1)
-        r = max(4, round(radius * out_cubic(t)))
-        glow = max(3, round(radius * 0.07 * (1 - 0.5 * t)))
-        light = (1 - t) ** 1.2
-        size = 2 * (r + glow) + 2
-        made = pygame.Surface((size, size), pygame.SRCALPHA)
-        c = size // 2
-        if t < 0.3:  # the core: a flash that shrinks into the ring
-            core = 1 - t / 0.3
-            for i in range(10, 0, -1):
-                a = round(255 * core * (1 - i / 11) ** 0.7)
-                pygame.draw.circle(made, (255, 240, 200, a), (c, c), max(1, round(r * 0.8 * i / 10)))
-        for i in range(-glow, glow + 1):
-            edge = 1 - abs(i) / (glow + 1)
-            a = round(255 * light * edge**1.5)
-            color = (255, round(200 + 55 * edge), round(120 + 110 * edge), a)
-            pygame.draw.circle(made, color, (c, c), r + i, 2)
+        made = pygame.Surface((2 * radius + 1, 2 * radius + 1), pygame.SRCALPHA)
+        for i in range(radius, 0, -2):
+            a = round(255 * (1 - i / (radius + 1)) ** 1.4)
+            pygame.draw.circle(made, (255, 240, 200, a), (radius, radius), i)
         return made.convert_alpha()
 
-    return SURFACES.get(("ring", radius, k), make)
+    return SURFACES.get(("flash", radius), make)
 
 
 class Shockwave:
-    """A bomb's ring of light racing out from the played cards."""
+    """A bomb's ring of light racing out from the played cards after a white flash. The ring is drawn each frame as
+    thin translucent circles (no huge cached images): about a millisecond at 1080p."""
 
     def __init__(self, center: tuple[int, int], radius: int, duration: float = 0.75) -> None:
         self.center, self.radius, self.duration, self.t = center, radius, duration, 0.0
@@ -188,9 +176,21 @@ class Shockwave:
         return self.t < self.duration
 
     def draw(self, surface: pygame.Surface) -> None:
-        k = min(RING_FRAMES - 1, int(self.t / self.duration * RING_FRAMES))
-        image = _ring(self.radius, k)
-        surface.blit(image, image.get_rect(center=self.center))
+        k = min(1.0, self.t / self.duration)
+        cx, cy = self.center
+        if k < 0.3:
+            flash = _flash(self.radius // 3)
+            flash.set_alpha(round(255 * (1 - k / 0.3)))
+            surface.blit(flash, flash.get_rect(center=self.center))
+            flash.set_alpha(None)
+        r = max(4, round(self.radius * out_cubic(k)))
+        glow = max(3, round(self.radius * 0.06 * (1 - 0.5 * k)))
+        light = (1 - k) ** 1.2
+        for i in range(-glow, glow + 1):
+            edge = 1 - abs(i) / (glow + 1)
+            alpha = round(240 * light * edge**1.3)
+            if alpha and r + i > 0:
+                gfxdraw.circle(surface, cx, cy, r + i, (255, round(200 + 55 * edge), round(120 + 110 * edge), alpha))
 
 
 def _dot(radius: int, color: tuple[int, int, int], light: int) -> pygame.Surface:
@@ -489,14 +489,13 @@ class Glow:
             surface.blit(_glow(self.rect.size, self.width, alpha), self.rect)
 
 
-def _ribbon(title: str, sub: str, unit: float) -> pygame.Surface:
-    """A red ribbon banner with folded ends, gold rims and the title in gold."""
+def _ribbon(title: str, unit: float) -> pygame.Surface:
+    """A red ribbon banner with folded ends, gold rims and the title in gold; room on the right for the multiplier."""
 
     def make() -> pygame.Surface:
         words = text(title, max(12, round(96 * unit)), GOLD, True, (90, 10, 10))
-        note = text(sub, max(10, round(44 * unit)), (255, 248, 230), True, (60, 0, 0))
         pad = round(60 * unit)
-        w = words.get_width() + note.get_width() + 3 * pad
+        w = words.get_width() + round(RIBBON_NOTE * unit) + 3 * pad
         h = round(150 * unit)
         tail = round(80 * unit)
         drop = round(28 * unit)
@@ -507,52 +506,72 @@ def _ribbon(title: str, sub: str, unit: float) -> pygame.Surface:
             notch = (x0 + tail * 0.45, drop + h / 2) if side == 0 else (x0 + tail * 0.55, drop + h / 2)
             pts = [end[0], end[1], end[2], end[3], notch] if side == 0 else [end[1], end[0], end[3], end[2], notch]
             pygame.draw.polygon(made, (140, 20, 24), pts)
-            fold = (
-                [(tail, h), (tail, h + drop), (tail - drop, h)]
-                if side == 0
-                else [(w + tail, h), (w + tail, h + drop), (w + tail + drop, h)]
-            )
+            inner = tail if side == 0 else w + tail
+            fold = [(inner, h), (inner, h + drop), (inner - drop if side == 0 else inner + drop, h)]
             pygame.draw.polygon(made, (80, 8, 10), fold)
-        band = pygame.Rect(tail, 0, w, h)
-        pygame.draw.rect(made, (200, 30, 36), band)
+        pygame.draw.rect(made, (200, 30, 36), (tail, 0, w, h))
         pygame.draw.rect(made, (230, 70, 60), (tail, 0, w, h // 3))
         rim = max(2, round(6 * unit))
         for y in (rim * 2, h - rim * 3):
             pygame.draw.line(made, GOLD, (tail, y), (tail + w, y), rim)
         made.blit(words, words.get_rect(midleft=(tail + pad, h // 2)))
-        made.blit(note, note.get_rect(midright=(tail + w - pad, h // 2)))
         return made.convert_alpha()
 
-    return SURFACES.get(("ribbon", title, sub, unit), make)
+    return SURFACES.get(("ribbon", title, unit), make)
+
+
+def _ribbon_zoomed(title: str, unit: float, k: float) -> pygame.Surface:
+    image = _ribbon(title, unit)
+    size = (round(image.get_width() * k), round(image.get_height() * k))
+    return SURFACES.get(("ribbon zoom", title, unit, k), lambda: pygame.transform.smoothscale(image, size))
+
+
+RIBBON_TITLES = {"spring": "SPRING!", "reverse_spring": "REVERSE SPRING!"}
+RIBBON_NOTE = 150  # reference pixels kept on the ribbon for "×64"
+POP_STEPS = [round(0.4 + 0.6 * out_back(i / 8), 2) for i in range(8)]  # the ribbon's sizes as it slams in
 
 
 class Ribbon:
-    """The spring banner: it slams in with an overshoot, holds, then fades; with reduced motion it simply shows."""
+    """The spring banner: it slams in with an overshoot, holds, then fades; with reduced motion it simply shows.
+    The multiplier is written on it once it has landed."""
 
     HOLD = 2.2
+    POP = 0.3
 
-    def __init__(self, title: str, sub: str, center: tuple[int, int], scale: float, still: bool) -> None:
-        self.image = _ribbon(title, sub, scale)
-        self.center, self.still, self.t = center, still, 0.0
+    def __init__(self, reason: str, multiplier: int, center: tuple[int, int], scale: float, still: bool) -> None:
+        self.title, self.note = RIBBON_TITLES[reason], f"×{multiplier}"
+        self.scale, self.center, self.still, self.t = scale, center, still, 0.0
 
     def update(self, dt: float) -> bool:
         self.t += dt
         return self.t < self.HOLD
 
     def draw(self, surface: pygame.Surface) -> None:
-        image = self.image
-        if not self.still and self.t < 0.3:
-            k = round((0.4 + 0.6 * out_back(self.t / 0.3)) * 20) / 20
-            image = SURFACES.get(
-                ("ribbon zoom", id(image), k),
-                lambda: pygame.transform.smoothscale(
-                    self.image, (round(self.image.get_width() * k), round(self.image.get_height() * k))
-                ),
-            )
+        landed = self.still or self.t >= self.POP
+        step = min(len(POP_STEPS) - 1, int(self.t / self.POP * len(POP_STEPS)))
+        image = _ribbon(self.title, self.scale) if landed else _ribbon_zoomed(self.title, self.scale, POP_STEPS[step])
         fade = min(1.0, (self.HOLD - self.t) / 0.3)
         image.set_alpha(round(255 * fade))
-        surface.blit(image, image.get_rect(center=self.center))
+        rect = image.get_rect(center=self.center)
+        surface.blit(image, rect)
         image.set_alpha(None)
+        if landed:
+            note = text(self.note, max(10, round(48 * self.scale)), (255, 248, 230), True, (60, 0, 0))
+            note.set_alpha(round(255 * fade))
+            at = (rect.right - round((80 + 60 + RIBBON_NOTE / 2) * self.scale), rect.y + round(75 * self.scale))
+            surface.blit(note, note.get_rect(center=at))
+            note.set_alpha(None)
+
+
+def warm(scale: float) -> None:
+    """Draw the big effect images for a window's scale now, at load time, so no frame waits for one."""
+    _flash(max(1, round(SHOCKWAVE * scale)) // 3)
+    _rocket(1.5 * scale)
+    for leftward in (False, True):
+        _plane(1.4 * scale, leftward)
+    for title in RIBBON_TITLES.values():
+        for k in POP_STEPS:
+            _ribbon_zoomed(title, scale, k)
 
 
 CONFETTI_COLOURS = ((247, 206, 92), (232, 72, 60), (80, 170, 240), (120, 220, 140), (250, 250, 250), (200, 120, 230))

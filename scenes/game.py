@@ -87,6 +87,7 @@ class Game:
         text.clear()
         widgets.clear()
         effects.clear()
+        effects.warm(self.geo.scale)
         felt.clear()
         felt.felt(self.screen.get_size())
         self.restyle_cards()

@@ -297,7 +297,7 @@ class DealEntry(Scene):
 
     def box(self) -> pygame.Rect:
         geo = self.game.geo
-        rect = pygame.Rect(0, 0, geo.px(860), geo.px(560))
+        rect = pygame.Rect(0, 0, geo.px(860), geo.px(600))
         rect.center = geo["panel"].center
         return rect
 

@@ -1,0 +1,160 @@
+"""Deal numbers: shown on the table and the settlement, typed in from New match (keys or pad), `--deal` on the command
+line, and the same number giving the same cards and, in the headless demo, the same frames byte for byte."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.match import Match, deal_cards
+from game.rulesets import STANDARD
+from game.savefile import SaveStore
+from scenes import settlement as settlement_module
+from scenes import table_view
+from scenes.flow import new_match, open_session, show
+from scenes.overlays import DealEntry
+from tests.test_scene_kit import headless_game, pad, play_until, post, press, saving_game, settled, steps
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def game():
+    yield from headless_game()
+
+
+@pytest.fixture
+def titled(tmp_path):
+    yield from saving_game(SaveStore(tmp_path / "saves"))
+
+
+def type_text(game, chars: str) -> None:
+    for char in chars:
+        key = pygame.K_BACKSPACE if char == "\b" else pygame.key.key_code(char)
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="" if char == "\b" else char, scancode=0)
+    steps(game, 2)
+
+
+def texts_drawn(monkeypatch, module, game) -> list[str]:
+    """Every label the module writes while the game draws one frame."""
+    seen: list[str] = []
+    original = module.blit_text
+    monkeypatch.setattr(
+        module, "blit_text", lambda surface, label, *a, **k: seen.append(label) or original(surface, label, *a, **k)
+    )
+    game.draw(game.screen)
+    return seen
+
+
+def open_deal_entry(game) -> None:
+    press(game, pygame.K_RETURN)  # New match (Continue is disabled)
+    while game.scene.row.focused().key != "deal":
+        press(game, pygame.K_DOWN)
+    press(game, pygame.K_RETURN)
+
+
+def test_a_new_match_from_a_deal_number_deals_that_deals_cards(game):
+    new_match(game, "standard", 4711)
+    hands, kitty, _, first = deal_cards(STANDARD, 4711)
+    hand = game.session.match.hand
+    assert (hand.deal_no, [sorted(h) for h in hand.hands], sorted(hand.kitty), hand.first_bidder) == (
+        4711,
+        [sorted(h) for h in hands],
+        sorted(kitty),
+        first,
+    )
+
+
+def test_the_same_deal_number_replays_the_whole_match(game):
+    new_match(game, "standard", 99)
+    first = game.session.match
+    again = Match("standard", 99, first_deal=99)
+    assert (first.seed, first.hand.hands) == (again.seed, again.hand.hands)
+
+
+def test_the_table_shows_the_deal_number(game, monkeypatch):
+    new_match(game, "standard", 12345678)
+    assert "Deal #12345678" in texts_drawn(monkeypatch, table_view, game)
+
+
+def test_the_settlement_shows_the_deal_number(game, monkeypatch):
+    match = play_until(Match("standard", 5, first_deal=31337), settled)
+    show(game, open_session(game, match))
+    drawn = texts_drawn(monkeypatch, settlement_module, game)
+    assert any(f"Deal #{match.hand.deal_no}" in label for label in drawn)
+
+
+def test_new_match_offers_to_play_a_deal_number(titled):
+    open_deal_entry(titled)
+    assert isinstance(titled.scene, DealEntry)
+
+
+def test_typed_digits_start_the_match_from_that_deal(titled):
+    open_deal_entry(titled)
+    type_text(titled, "4711")
+    press(titled, pygame.K_RETURN)
+    assert (titled.scene.name, titled.session.match.hand.deal_no) == ("bidding", 4711)
+
+
+def test_backspace_takes_back_the_last_digit_and_stays_in_the_entry(titled):
+    open_deal_entry(titled)
+    type_text(titled, "47\b9")
+    assert (titled.scene.name, titled.scene.value) == ("deal_entry", 49)
+
+
+def test_a_deal_number_never_grows_past_eight_digits(titled):
+    open_deal_entry(titled)
+    type_text(titled, "123456789")
+    assert titled.scene.value == 12345678
+
+
+def test_letters_are_not_typed_into_the_deal_number(titled):
+    open_deal_entry(titled)
+    type_text(titled, "4")
+    press(titled, pygame.K_s)
+    assert titled.scene.value == 4
+
+
+def test_the_pad_turns_the_digit_under_the_cursor(titled):
+    open_deal_entry(titled)
+    pad(titled, pygame.CONTROLLER_BUTTON_DPAD_UP)  # last digit 0 -> 1
+    pad(titled, pygame.CONTROLLER_BUTTON_DPAD_LEFT)
+    pad(titled, pygame.CONTROLLER_BUTTON_DPAD_DOWN)  # tens 0 -> 9 (wraps)
+    assert titled.scene.value == 91
+
+
+def test_pad_a_plays_the_deal(titled):
+    open_deal_entry(titled)
+    pad(titled, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    pad(titled, pygame.CONTROLLER_BUTTON_DPAD_UP)
+    pad(titled, pygame.CONTROLLER_BUTTON_A)
+    assert titled.session.match.hand.deal_no == 2
+
+
+def test_pad_b_goes_back_to_new_match(titled):
+    open_deal_entry(titled)
+    pad(titled, pygame.CONTROLLER_BUTTON_B)
+    assert titled.scene.name == "new_match"
+
+
+def run_main(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "main.py", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_deal_out_of_range_is_refused():
+    done = run_main("--deal", "100000000", "--headless", "--autoplay")
+    assert (done.returncode, "--deal" in done.stdout) == (2, True)
+
+
+def demo_pictures(tmp_path: Path, deal: int, name: str) -> dict[str, bytes]:
+    shots = tmp_path / name
+    done = run_main("--headless", "--autoplay", "--hands", "1", "--deal", str(deal), "--screenshots", str(shots))
+    assert done.returncode == 0, done.stderr
+    return {p.name: p.read_bytes() for p in sorted(shots.glob("*.png"))}
+
+
+def test_the_same_deal_gives_the_same_frames_and_another_deal_other_ones(tmp_path):
+    first, again, other = (demo_pictures(tmp_path, d, n) for d, n in ((7, "a"), (7, "b"), (8, "c")))
+    assert (first == again, first["03_play.png"] != other["03_play.png"], len(first)) == (True, True, 4)
