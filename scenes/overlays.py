@@ -297,7 +297,7 @@ class DealEntry(Scene):
 
     def box(self) -> pygame.Rect:
         geo = self.game.geo
-        rect = pygame.Rect(0, 0, geo.px(860), geo.px(600))
+        rect = pygame.Rect(0, 0, geo.px(940), geo.px(600))
         rect.center = geo["panel"].center
         return rect
 
@@ -393,7 +393,7 @@ class DealEntry(Scene):
                 pygame.draw.polygon(
                     surface, tint, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2), (cx, cy + sign * r)]
                 )
-        help_text = "Type the digits · Backspace deletes · ↑↓ turn the marked digit · ←→ move"
+        help_text = "Type the digits · Backspace deletes · ↑↓ change the marked digit · ←→ move"
         blit_text(surface, help_text, geo.px(22), CREAM, (box.centerx, box.y + geo.px(384)), "midtop")
         blit_text(
             surface,
