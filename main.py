@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.demo import Demo, report
-    from scenes.flow import continue_match, new_match
+    from scenes.flow import continue_match, start_new_match
     from scenes.game import Game
     from scenes.title import TitleScene
 
@@ -113,10 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     game.table_settings.auto = args.autoplay
     if resume is not None:
         continue_match(game, resume)
-    elif args.deal is not None:
-        new_match(game, "standard", args.deal)
     else:
         game.switch(TitleScene(game))
+        if args.deal is not None:  # asks first when it would replace an unfinished saved match
+            start_new_match(game, "standard", args.deal)
     game.run()
     return 0
 

@@ -75,7 +75,11 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
                 return [Plane(stage.size, area.centery - stage.px(40), seat == 1, stage.scale)]
             return [Sweep(area)]
         case ev.Doubled(reason, multiplier) if reason in RIBBON_TITLES:
-            return [Ribbon(reason, multiplier, (stage.size[0] // 2, stage.size[1] * 2 // 5), stage.scale, reduced)]
+            return [
+                Ribbon(
+                    reason, multiplier, (stage.size[0] // 2, round(stage.size[1] * RIBBON_HEIGHT)), stage.scale, reduced
+                )
+            ]
     return []
 
 
@@ -527,6 +531,7 @@ def _ribbon_zoomed(title: str, unit: float, k: float) -> pygame.Surface:
 
 
 RIBBON_TITLES = {"spring": "SPRING!", "reverse_spring": "REVERSE SPRING!"}
+RIBBON_HEIGHT = 0.24  # the ribbon's centre, as a fraction of the window height: above the result banner
 RIBBON_NOTE = 150  # reference pixels kept on the ribbon for "×64"
 POP_STEPS = [round(0.4 + 0.6 * out_back(i / 8), 2) for i in range(8)]  # the ribbon's sizes as it slams in
 

@@ -314,6 +314,7 @@ class Session:
     def relayout(self, geo: Fitted) -> None:
         """The window changed size: put every sprite where it now belongs, at once."""
         self.geo = geo
+        self.effects.clear()  # drawn for the old size; they are brief enough to drop
         board = self.board
         for key in list(board.flying):
             board.sprites.pop(key, None)

@@ -291,7 +291,7 @@ class TableScene(Scene):
             color = (255, 210, 120) if notice.text != "Pass" else CREAM
             image = zoomed(
                 pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
-                0.7 + 0.3 * min(1.0, notice.age / 0.15),
+                self._pop(0.7, notice.age, 0.15),
             )
             align = str(geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center"))
             anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
@@ -305,8 +305,14 @@ class TableScene(Scene):
         big = notice.tone in ("big", "win")
         color = (255, 214, 90) if big else CREAM
         image = pill(notice.text, geo.px(84 if big else 52), color, (geo.px(40), geo.px(15)), (0, 0, 0), 150, SHADOW)
-        image = zoomed(image, 0.6 + 0.4 * min(1.0, notice.age / 0.18))
+        image = zoomed(image, self._pop(0.6, notice.age, 0.18))
         surface.blit(image, image.get_rect(center=geo["banner"].topleft))
+
+    def _pop(self, start: float, age: float, duration: float) -> float:
+        """The size of a bubble or banner popping in (from `start` to full size), or full size with reduced motion."""
+        if self.session.settings.reduced_motion:
+            return 1.0
+        return start + (1 - start) * min(1.0, age / duration)
 
     def prompt(self) -> str:
         """What the message line says when there is no message: what you are asked to do now."""

@@ -158,3 +158,17 @@ def demo_pictures(tmp_path: Path, deal: int, name: str) -> dict[str, bytes]:
 def test_the_same_deal_gives_the_same_frames_and_another_deal_other_ones(tmp_path):
     first, again, other = (demo_pictures(tmp_path, d, n) for d, n in ((7, "a"), (7, "b"), (8, "c")))
     assert (first == again, first["03_play.png"] != other["03_play.png"], len(first)) == (True, True, 4)
+
+
+def test_deal_with_continue_is_refused():
+    done = run_main("--deal", "5", "--continue")
+    assert (done.returncode, "--continue" in done.stdout) == (2, True)
+
+
+def test_the_mouse_turns_a_digit_with_its_arrow(titled):
+    open_deal_entry(titled)
+    entry = titled.scene
+    up, _ = entry.arrows(entry.slots()[6])  # the tens
+    post(pygame.MOUSEBUTTONDOWN, pos=up.center, button=1)
+    steps(titled, 2)
+    assert (entry.value, entry.cursor) == (10, 6)
