@@ -70,7 +70,8 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
                     Shake(0.5, stage.px(22)),
                 ]
             if kind is Kind.ROCKET:
-                return [Rocket(area.center, stage.scale, stage.rng), Shake(0.3, stage.px(10))]
+                start = (area.centerx, area.centery - stage.px(40))
+                return [Rocket(start, stage.scale, stage.rng), Shake(0.3, stage.px(10))]
             if kind in AIRPLANES:
                 return [Plane(stage.size, area.centery - stage.px(40), seat == 1, stage.scale)]
             return [Sweep(area)]
@@ -315,7 +316,7 @@ class Rocket:
         self.start_y = self.y
         self.t = 0.0
         self.trail = Puffs(FLAME, max(6, round(30 * scale)), 0.6)
-        self.smoke = Puffs((120, 120, 120), max(6, round(40 * scale)), 1.0)
+        self.smoke = Puffs((110, 104, 96), max(6, round(44 * scale)), 0.9)
 
     def nozzle(self) -> tuple[float, float]:
         return self.x, self.y + self.image.get_height() / 2
@@ -327,12 +328,13 @@ class Rocket:
             lift = self.t - self.IGNITION
             self.y = self.start_y - (1600 * lift * lift + 200 * lift) * self.scale
         after = self.nozzle()
-        if after[1] > -self.image.get_height():
-            self.trail.line(before, after, 10 * self.scale)
-            spread = 60 * self.scale
+        if self.t < self.IGNITION:  # smoke billows out sideways from under the rocket
+            spread = 260 * self.scale
             self.smoke.emit(
-                after[0], after[1], self.rng.uniform(-spread, spread), self.rng.uniform(20, 90) * self.scale
+                after[0], after[1], self.rng.uniform(-spread, spread), self.rng.uniform(-20, 30) * self.scale
             )
+        elif after[1] > -self.image.get_height():
+            self.trail.line(before, after, 10 * self.scale)
         self.trail.update(dt)
         self.smoke.update(dt)
         return after[1] > -self.image.get_height() or bool(self.trail.puffs or self.smoke.puffs)
