@@ -304,7 +304,9 @@ class DealEntry(Scene):
     def relayout(self) -> None:
         geo, box = self.game.geo, self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
-        self.row = Row.centered(bar, [("play", "Play this deal", "play"), ("back", "Back", "dark")], geo.px(300), 28)
+        self.row = Row.centered(
+            bar, [("play", "Play this deal", "play"), ("back", "Back", "dark")], geo.px(300), geo.px(28)
+        )
         self.row.buttons[0].focus = True
 
     @property
