@@ -222,6 +222,7 @@ class Sparks:
             speed = reach * rng.uniform(0.6, 1.4)
             self.sparks.append([float(center[0]), float(center[1]), math.cos(angle) * speed, math.sin(angle) * speed])
         self.size = max(3, reach // 90)
+        self.gravity = reach * 1.6  # embers arc down as they slow
 
     def update(self, dt: float) -> bool:
         self.t += dt
@@ -230,7 +231,7 @@ class Sparks:
             s[0] += s[2] * dt
             s[1] += s[3] * dt
             s[2] *= drag
-            s[3] = s[3] * drag + 900 * dt * self.size / 6
+            s[3] = s[3] * drag + self.gravity * dt
         return self.t < self.duration
 
     def draw(self, surface: pygame.Surface) -> None:
