@@ -39,7 +39,13 @@ class Abandon:
     """'New game' mid-hand: the hand is abandoned without score and new cards are dealt (000 §21)."""
 
 
-Action = Bid | Play | Pass | NextHand | Abandon
+@dataclass(frozen=True, slots=True)
+class DealExpired:
+    """The deal's time limit ran out (003 timers): the hand ends with no winner and no score. The scene, which
+    keeps the clock, applies it; the core keeps no wall-clock time."""
+
+
+Action = Bid | Play | Pass | NextHand | Abandon | DealExpired
 
 
 def to_json(action: Action) -> list[object]:
@@ -54,6 +60,8 @@ def to_json(action: Action) -> list[object]:
             return ["next"]
         case Abandon():
             return ["abandon"]
+        case DealExpired():
+            return ["expired"]
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -62,7 +70,7 @@ def from_json(data: object) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise ValueError(f"malformed action {_short(data)}")
     tag, args = data[0], data[1:]
-    shapes: dict[str, int] = {"bid": 2, "play": 4, "pass": 1, "next": 0, "abandon": 0}
+    shapes: dict[str, int] = {"bid": 2, "play": 4, "pass": 1, "next": 0, "abandon": 0, "expired": 0}
     if shapes.get(tag) != len(args):
         raise ValueError(f"malformed action {_short(data)}")
     if tag in ("bid", "play", "pass") and not _is_int(args[0]):
@@ -84,7 +92,7 @@ def from_json(data: object) -> Action:
         return Play(seat, move, parsed_kind, tuple(cards) if cards is not None else None)
     if tag == "pass":
         return Pass(args[0])
-    return NextHand() if tag == "next" else Abandon()
+    return {"next": NextHand, "abandon": Abandon, "expired": DealExpired}[tag]()
 
 
 def _short(data: object, limit: int = 60) -> str:

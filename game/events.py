@@ -14,6 +14,7 @@ class Dealt:
     deal_no: int
     first_bidder: int
     redeal: bool  # True when every seat declined and the cards were dealt again
+    collected: bool = False  # no-shuffle: the last hand's cards, cut and dealt without shuffling
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +84,13 @@ class HandAbandoned:
     hand_no: int
 
 
+@dataclass(frozen=True, slots=True)
+class DealExpired:
+    """The deal's time limit ran out: the hand ends with no winner and no score (003 timers)."""
+
+    hand_no: int
+
+
 Event = (
     Dealt
     | BidMade
@@ -95,4 +103,5 @@ Event = (
     | HandOver
     | MatchOver
     | HandAbandoned
+    | DealExpired
 )

@@ -9,7 +9,7 @@ def problems(match: Match) -> list[str]:
     """Every broken invariant, as readable sentences (empty when the state is sound)."""
     found: list[str] = []
     hand = match.hand
-    kitty_taken = hand.landlord is not None and match.phase is not Phase.BIDDING
+    kitty_taken = hand.kitty_taken
     held = [c for cards in hand.hands for c in cards]
     everywhere = held + hand.played + hand.unused + ([] if kitty_taken else hand.kitty)
     if sorted(everywhere) != list(range(len(match.deck))):

@@ -1,7 +1,8 @@
 """The match as a state machine: `apply(action) -> events`, from the deal to the match winner.
 
 Chance enters only through the match's seeded `random.Random`, which draws one deal number per deal;
-the deal number alone fixes the cards and the first bidder, so any deal can be reproduced.
+the deal number alone fixes the cards and the first bidder, so any deal can be reproduced. A collected deal
+(no-shuffle "play again") also needs the hand before it: its number fixes only the cut and the first bidder.
 The action log plus (ruleset, seed, first deal) rebuilds every state exactly (see `serialize`).
 """
 
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from game import events as ev
-from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.actions import Abandon, Action, Bid, DealExpired, NextHand, Pass, Play
 from game.cards import Card, Counts, first_unknown, normalize, parse
 from game.combos import Reading, judge
 from game.kinds import Kind
@@ -62,14 +63,42 @@ class Hand:
     plays_made: list[int] = field(default_factory=list)
     winner: int | None = None
     settlement: Settlement | None = None
+    collected: bool = False  # dealt from the last hand's cards, cut but not shuffled
+    kitty_taken: bool = False
+    expired: bool = False  # the deal limit ended the hand: no winner, no score
+
+    @property
+    def label(self) -> str:
+        """The deal as the table names it; a collected deal cannot be replayed from its number alone."""
+        return f"Deal #{self.deal_no}" + (" (collected)" if self.collected else "")
+
+    def collect(self) -> list[int]:
+        """The pack for a no-shuffle "play again": cards in played order, then the hands in seat order,
+        then the kitty if nobody took it, then any unused cards."""
+        kitty = [] if self.kitty_taken else self.kitty
+        return [*self.played, *(c for cards in self.hands for c in cards), *kitty, *self.unused]
 
 
-def deal_cards(rules: Ruleset, deal_no: int) -> tuple[list[list[int]], list[int], list[int], int]:
+Dealing = tuple[list[list[int]], list[int], list[int], int]
+
+
+def deal_cards(rules: Ruleset, deal_no: int) -> Dealing:
     """(hands, kitty, unused, first bidder) for a deal number: one card at a time from the first bidder."""
     rng = random.Random(deal_no)
     pack = list(range(rules.deck_size))
     rng.shuffle(pack)
-    first = rng.randrange(rules.players)
+    return deal_pack(rules, pack, rng.randrange(rules.players))
+
+
+def deal_collected(rules: Ruleset, deal_no: int, pack: list[int]) -> Dealing:
+    """A collected pack cut at a point the deal number picks (never the very top), dealt without shuffling."""
+    rng = random.Random(deal_no)
+    cut = rng.randrange(1, len(pack))
+    return deal_pack(rules, pack[cut:] + pack[:cut], rng.randrange(rules.players))
+
+
+def deal_pack(rules: Ruleset, pack: list[int], first: int) -> Dealing:
+    """Deal an ordered pack: one card at a time from the first bidder, then the kitty, the rest unused."""
     dealt = rules.players * rules.hand_size
     hands: list[list[int]] = [[] for _ in range(rules.players)]
     for k, card in enumerate(pack[:dealt]):
@@ -155,6 +184,8 @@ class Match:
                 return self._pass(resolved)
             case NextHand():
                 return self._next_hand()
+            case DealExpired():
+                return self._expire()
             case Abandon():
                 number = self.hand.number
                 self.hand = self._new_hand(number, None)
@@ -186,7 +217,7 @@ class Match:
                 if self.phase is not Phase.HAND_OVER:
                     raise IllegalAction(Rejection("wrong_phase"))
                 return action
-            case Abandon():
+            case Abandon() | DealExpired():
                 if self.phase not in (Phase.BIDDING, Phase.PLAYING):
                     raise IllegalAction(Rejection("wrong_phase"))
                 return action
@@ -261,6 +292,7 @@ class Match:
         hand = self.hand
         hand.hands[landlord] = self._sorted(hand.hands[landlord] + hand.kitty)
         hand.turn = landlord
+        hand.kitty_taken = True
         hand.plays_made = [0] * self.players
         self.phase = Phase.PLAYING
         kitty = normalize("".join(self.deck[c].char for c in hand.kitty))
@@ -330,21 +362,33 @@ class Match:
             self.phase = Phase.HAND_OVER
         return out
 
+    def _expire(self) -> list[ev.Event]:
+        """003: a deal unfinished at its time limit ends without a winner and adds no score."""
+        self.hand.expired = True
+        self.hand.turn = -1
+        self.phase = Phase.HAND_OVER
+        return [ev.DealExpired(self.hand.number)]
+
     def _next_hand(self) -> list[ev.Event]:
-        self.hand = self._new_hand(self.hand.number + 1, None)
+        pack = self.hand.collect() if self.rules.collect_pack else None
+        self.hand = self._new_hand(self.hand.number + 1, None, pack)
         self.phase = Phase.BIDDING
         return [self._dealt_event(redeal=False)]
 
     # ----- dealing --------------------------------------------------------------------------------------
 
-    def _new_hand(self, number: int, deal_no: int | None) -> Hand:
+    def _new_hand(self, number: int, deal_no: int | None, pack: list[int] | None = None) -> Hand:
+        """A shuffled deal, or with `pack` the collected cards cut and dealt in order."""
         if deal_no is None:
             deal_no = self.rng.randrange(DEAL_NUMBERS)
-        hands, kitty, unused, first = deal_cards(self.rules, deal_no)
-        return Hand(number, deal_no, first, [self._sorted(h) for h in hands], kitty, unused, turn=first)
+        dealing = deal_cards(self.rules, deal_no) if pack is None else deal_collected(self.rules, deal_no, pack)
+        hands, kitty, unused, first = dealing
+        sorted_hands = [self._sorted(h) for h in hands]
+        return Hand(number, deal_no, first, sorted_hands, kitty, unused, turn=first, collected=pack is not None)
 
     def _sorted(self, cards: list[int]) -> list[int]:
         return sorted(cards, key=lambda c: (self.deck[c].rank, self.deck[c].suit or 0, c))
 
     def _dealt_event(self, redeal: bool) -> ev.Dealt:
-        return ev.Dealt(self.hand.number, self.hand.deal_no, self.hand.first_bidder, redeal)
+        hand = self.hand
+        return ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal, hand.collected)

@@ -6,7 +6,7 @@ never a fork of the rules code.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 
 from game.cards import JOKERS, RANK_INDEX, DeckSpec
@@ -37,6 +37,9 @@ class Ruleset:
     all_decline: AllDecline = AllDecline.REDEAL
     multiplier_cap: int | None = None
     match_target: int = 30
+    collect_pack: bool = False  # "play again" deals the collected cards, cut but not shuffled (003 no-shuffle)
+    turn_seconds: float | None = None  # the scene's turn limit; None = no timer (the core keeps no clock)
+    deal_seconds: float | None = None  # the scene's deal limit; at it the scene applies DealExpired
 
     @property
     def rocket(self) -> tuple[int, ...]:
@@ -58,6 +61,12 @@ class Ruleset:
     def allows(self, kind: Kind) -> bool:
         return kind in self.kinds
 
+    def timed(self, on: bool) -> Ruleset:
+        """This ruleset with the 003 timers switched on (`on`) or left as the preset has them."""
+        if not on or self.turn_seconds is not None:
+            return self
+        return replace(self, turn_seconds=TURN_SECONDS, deal_seconds=DEAL_SECONDS)
+
 
 STANDARD = Ruleset(
     name="standard",
@@ -66,7 +75,28 @@ STANDARD = Ruleset(
     source="000",
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD,)}
+TURN_SECONDS, DEAL_SECONDS = 40.0, 300.0  # 003: a five-minute deal limit and 40 seconds per turn
+
+CLASSIC = Ruleset(
+    name="classic",
+    title="Classic",
+    summary="Bids 0-3; if all pass the first bidder leads at 1; multiplier capped at 1024; 40 s turns.",
+    source="003",
+    all_decline=AllDecline.FIRST_BIDDER,
+    multiplier_cap=1024,
+    turn_seconds=TURN_SECONDS,
+    deal_seconds=DEAL_SECONDS,
+)
+
+NO_SHUFFLE = replace(
+    CLASSIC,
+    name="no-shuffle",
+    title="No Shuffle",
+    summary="Classic, but each new deal collects the played cards and only cuts them: big hands return.",
+    collect_pack=True,
+)
+
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE)}
 
 assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
 

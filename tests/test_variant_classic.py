@@ -1,0 +1,123 @@
+"""The `classic` preset (seed 003, "Classic Three Players"): the points auction with all-pass to the first bidder,
+table scoring per farmer share, the 1024 cap, the match target and its timers; `standard` is left as it was."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.actions import Bid, DealExpired, NextHand, Pass, Play
+from game.events import LandlordChosen
+from game.invariants import problems
+from game.match import Match, Phase
+from game.rulesets import CLASSIC, DEAL_SECONDS, NO_SHUFFLE, STANDARD, TURN_SECONDS, get
+from game.scoring import settle
+from tests.helpers_rules import bid_all, of_type
+
+
+def test_003_classic_bids_zero_to_three_each_raising():
+    match = Match("classic", seed=3)
+    assert match.bid_choices() == [0, 1, 2, 3]
+    bid_all(match, [2])
+    assert match.bid_choices() == [0, 3]
+
+
+def test_003_classic_bid_three_ends_the_auction():
+    match = Match("classic", seed=3)
+    first = match.hand.first_bidder
+    events = bid_all(match, [3])
+    assert match.phase is Phase.PLAYING
+    assert of_type(events, LandlordChosen)[0].seat == first
+
+
+def test_003_classic_all_pass_first_bidder_is_landlord_at_one():
+    match = Match("classic", seed=5)
+    first, deal = match.hand.first_bidder, match.hand.deal_no
+    events = bid_all(match, [0, 0, 0])
+    chosen = of_type(events, LandlordChosen)[0]
+    assert (chosen.seat, chosen.bid) == (first, 1)
+    assert match.hand.deal_no == deal  # no redeal
+    assert match.turn == first
+
+
+def test_003_standard_all_pass_still_redeals():
+    match = Match("standard", seed=5)
+    bid_all(match, [0, 0, 0])
+    assert match.phase is Phase.BIDDING and match.hand.landlord is None
+
+
+def test_003_multiplier_capped_at_1024():
+    settlement = settle(CLASSIC, 0, True, 3, ("bomb",) * 11)
+    assert settlement.multiplier == 1024
+    assert settlement.points == 3 * 1024
+    assert "capped at x1024" in settlement.lines()
+
+
+def test_003_cap_leaves_standard_uncapped():
+    assert settle(STANDARD, 0, True, 3, ("bomb",) * 11).multiplier == 2048
+
+
+def test_003_table_scoring_landlord_gains_one_share_per_farmer():
+    settlement = settle(CLASSIC, 1, True, 2, ("bomb", "spring"))
+    assert settlement.points == 2 * 4
+    assert settlement.deltas == (-8, 16, -8)
+
+
+def test_003_bombs_and_spring_each_double():
+    assert settle(CLASSIC, 1, False, 1, ("bomb", "rocket", "spring")).multiplier == 8
+
+
+def test_003_classic_match_ends_at_thirty():
+    assert CLASSIC.match_target == 30
+
+
+def test_003_room_starts_with_five_minute_deal_and_forty_second_turns():
+    assert (CLASSIC.turn_seconds, CLASSIC.deal_seconds) == (40, 300)
+    assert (NO_SHUFFLE.turn_seconds, NO_SHUFFLE.deal_seconds) == (40, 300)
+
+
+def test_timers_are_an_option_for_standard():
+    assert STANDARD.turn_seconds is None
+    timed = STANDARD.timed(True)
+    assert (timed.turn_seconds, timed.deal_seconds) == (TURN_SECONDS, DEAL_SECONDS)
+    assert STANDARD.timed(False) is STANDARD
+    assert CLASSIC.timed(False) is CLASSIC  # the 003 presets keep theirs
+
+
+def test_every_preset_is_listed_with_a_summary_standard_first():
+    from game.rulesets import RULESETS
+
+    assert next(iter(RULESETS)) == "standard"
+    assert {"classic", "no-shuffle"} <= set(RULESETS)
+    assert all(get(name).summary for name in RULESETS)
+
+
+def play_out(ruleset: str, seed: int, actions: int, expire_chance: float = 0.0) -> Match:
+    """Random legal play for `actions` steps, checking every invariant after each; deals sometimes time out."""
+    rng = random.Random(seed)
+    match = Match(ruleset, seed=seed)
+    for _ in range(actions):
+        if match.phase is Phase.MATCH_OVER:
+            break
+        if match.phase is Phase.HAND_OVER:
+            action = NextHand()
+        elif rng.random() < expire_chance:
+            action = DealExpired()
+        elif match.phase is Phase.BIDDING:
+            action = Bid(match.turn, rng.choice(match.bid_choices()))
+        else:
+            move = rng.choice(match.legal_moves())
+            action = Pass(match.turn) if move == "pass" else Play(match.turn, move)
+        match.apply(action)
+        assert problems(match) == [], action
+        cap = match.rules.multiplier_cap
+        assert all(s.multiplier <= (cap or s.multiplier) for s in match.results)
+    return match
+
+
+@pytest.mark.parametrize("ruleset", ["classic", "no-shuffle"])
+@pytest.mark.parametrize("seed", range(4))
+def test_003_random_play_outs_keep_the_invariants(ruleset, seed):
+    match = play_out(ruleset, seed, 1500, expire_chance=0.004)
+    assert match.results  # hands were settled, not only dealt
