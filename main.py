@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from game.match import DEAL_NUMBERS
+from game.rulesets import RULESETS
 from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
 
 
@@ -20,6 +21,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--continue", dest="resume", action="store_true", help="open straight into the saved match (no title)"
     )
     parser.add_argument("--seed", type=int, help="seed for the matches' deals (default: a fresh one)")
+    parser.add_argument(
+        "--ruleset", default="standard", choices=list(RULESETS), help="ruleset of the demo and of --deal N"
+    )
     parser.add_argument("--deal", type=int, metavar="N", help="start a new match from deal number N (0..99999999)")
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
@@ -95,7 +99,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     store = demo_store(args, saves) if args.autoplay else saves
     if args.headless:
-        game = Game((1920, 1080), fullscreen=False, store=store, seed=args.seed, demo=True, first_deal=args.deal)
+        game = Game(
+            (1920, 1080),
+            fullscreen=False,
+            store=store,
+            seed=args.seed,
+            demo=True,
+            first_deal=args.deal,
+            ruleset=args.ruleset,
+        )
         game.steady = True
         shots = Path(args.screenshots) if args.screenshots else None
         try:
@@ -105,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(times)))
         return 0
     try:
-        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed)
+        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=args.ruleset)
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2
@@ -116,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     else:
         game.switch(TitleScene(game))
         if args.deal is not None:  # asks first when it would replace an unfinished saved match
-            start_new_match(game, "standard", args.deal)
+            start_new_match(game, args.ruleset, args.deal)
     game.run()
     return 0
 

@@ -16,7 +16,7 @@ from game.stats import StatsStore
 from scenes.bidding import BiddingScene
 from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
-from scenes.session import SEAT_NAMES, Notice, Session, TableSettings
+from scenes.session import CLOCK, SEAT_NAMES, Notice, Session, TableSettings
 from scenes.settlement import SettlementScene
 
 if TYPE_CHECKING:
@@ -111,6 +111,7 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
     if card_style(game.table_settings) != style:
         game.restyle_cards()
     session = open_session(game, loaded.match)
+    session.clock.restore(loaded.table.get(CLOCK), session.turn_key())
     restore_table(session)
     if loaded.problem:
         session.say(loaded.problem, 8.0, "warn")

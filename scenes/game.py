@@ -43,6 +43,7 @@ class Game:
         seed: int | None = None,
         demo: bool = False,
         first_deal: int | None = None,
+        ruleset: str = "standard",
     ) -> None:
         pygame.display.init()  # no pygame.init(): only the modules the game uses (Sounds opens the mixer)
         pygame.font.init()
@@ -65,6 +66,7 @@ class Game:
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
         self.first_deal = first_deal  # `--deal N`: the first new match starts from deal N
+        self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
         self.table_settings = TableSettings()
         self.problem: str | None = None  # a save problem for the title screen

@@ -132,7 +132,8 @@ class PauseMenu(MenuOverlay):
         elif key == "match":
             start_new_match(self.game, self.session.match.rules.name)
         elif key == "rules":
-            self.game.push(RulesHelp(self.game))
+            s = self.session
+            self.game.push(RulesHelp(self.game, s.match.rules.timed(s.settings.turn_timers)))
         elif key == "settings":
             self.game.push(SettingsOverlay(self.game))
         elif key == "title":
@@ -156,6 +157,7 @@ class SettingsOverlay(MenuOverlay):
             ("motion", f"Reduced motion: {'on' if s.reduced_motion else 'off'}", "plain"),
             ("colours", f"Suits: {'four colours' if s.four_colour else 'two colours'}", "plain"),
             ("large", f"Large cards: {'on' if s.large_cards else 'off'}", "plain"),
+            ("timers", f"Turn timers: {'on' if s.turn_timers else 'off'}", "plain"),
             ("back", "Back", "play"),
         ]
 
@@ -179,6 +181,8 @@ class SettingsOverlay(MenuOverlay):
         elif key == "large":
             s.large_cards = not s.large_cards
             self.game.restyle_cards()
+        elif key == "timers":
+            s.turn_timers = not s.turn_timers
         elif key == "back":
             self.close()
             return
@@ -188,12 +192,13 @@ class SettingsOverlay(MenuOverlay):
 
 
 class RulesetChooser(MenuOverlay):
-    """New match: pick one of the rulesets that exist, `standard` first, or play a deal number of the ruleset last
-    focused."""
+    """New match: pick one of the rulesets that exist, `standard` first, each with its one-line summary beside it,
+    or play a deal number of the ruleset last focused."""
 
     name = "new_match"
     title = "New match"
-    width = 760
+    width = 1240
+    button_width = 400  # the buttons; the rulesets' summaries fill the rest of the row
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
@@ -208,11 +213,37 @@ class RulesetChooser(MenuOverlay):
 
     def update(self, dt: float) -> None:
         focused = self.row.focused()
-        if focused and focused.key in RULESETS:
+        if focused is None:
+            return
+        if focused.key in RULESETS:
             self.ruleset = RULESETS[focused.key]
-        self.note = self.ruleset.summary if focused and focused.key in RULESETS else ""
-        if focused and focused.key == "deal":
-            self.note = f"Type a deal number to play its cards ({self.ruleset.title})."
+        self.note = f"Type a deal number to play its cards ({self.ruleset.title})." if focused.key == "deal" else ""
+
+    def relayout(self) -> None:
+        super().relayout()
+        for b in self.row.buttons:
+            b.rect.width = self.game.geo.px(self.button_width)
+
+    def box(self) -> pygame.Rect:
+        box = super().box()
+        if not self.note:  # the same height whether the deal note shows or not
+            box.height += self.game.geo.px(60)
+            box.center = self.game.geo["panel"].center
+        return box
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        geo = self.game.geo
+        right = self.box().right - geo.px(50)
+        for b in self.row.buttons:
+            if b.key not in RULESETS:
+                continue
+            x = b.rect.right + geo.px(26)
+            lines = wrap(RULESETS[b.key].summary, geo.px(22), right - x)[:2]
+            y = b.rect.centery - len(lines) * geo.px(13)
+            color = CREAM if b.focus or b.hover else MUTED
+            for line in lines:
+                y = blit_text(surface, line, geo.px(22), color, (x, y)).bottom
 
     def choose(self, key: str) -> None:
         from scenes.flow import start_new_match

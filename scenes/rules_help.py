@@ -1,4 +1,5 @@
-"""The rules in the game: a paged summary of the standard rules (000) with examples drawn with the real cards."""
+"""The rules in the game: a paged summary of the standard rules (000) with examples drawn with the real cards, led
+in a match by a page on how its ruleset differs (all-pass rule, cap, timers, the no-shuffle pack)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import JOKERS, RANK_INDEX, Card
+from game.rulesets import AllDecline, Ruleset
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.text import blit_text, text, wrap
@@ -87,6 +89,34 @@ PAGES = (
 )
 
 
+def differences(rules: Ruleset) -> Page:
+    """The page for one table's ruleset, spelled out from its options (so a new preset gets its page for free)."""
+    lines = [f"{rules.title}: {rules.summary}"]
+    if rules.all_decline is AllDecline.FIRST_BIDDER:
+        lines.append("If everyone passes, the first bidder becomes the landlord at 1 point: no redeal.")
+    else:
+        lines.append("If everyone declines to bid, the cards are dealt again.")
+    if rules.multiplier_cap:
+        lines.append(f"The multiplier is capped at ×{rules.multiplier_cap}: bombs and springs past it add nothing.")
+    else:
+        lines.append("The multiplier has no cap.")
+    if rules.turn_seconds and rules.deal_seconds:
+        lines.append(
+            f"Each turn has {rules.turn_seconds:g} s (the bar on the seat to act) and each deal "
+            f"{rules.deal_seconds / 60:g} minutes (the clock under the score bar). When your time runs out, the "
+            "Auto bot plays your turn; a deal unfinished at its limit ends with no winner and no score."
+        )
+    else:
+        lines.append("No timers: take your time (Settings → Turn timers switches them on).")
+    if rules.collect_pack:
+        lines.append(
+            "The first deal is shuffled. Play again collects the played cards in the order they were played, then "
+            "the cards left in each hand, cuts the pack and deals it unshuffled: the last hand's shapes come back. "
+            "A new match shuffles."
+        )
+    return Page(f"This table: {rules.title}", tuple(lines))
+
+
 def example_cards(ranks: str) -> list[Card]:
     """Cards to draw for a rank string, suits varied as in a real hand."""
     seen: dict[str, int] = {}
@@ -102,8 +132,10 @@ class RulesHelp(Scene):
     name = "rules"
     overlay = True
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game, rules: Ruleset | None = None) -> None:
+        """`rules`: the table's ruleset (timers as the table has them), whose differences lead; None from the title."""
         super().__init__(game)
+        self.pages = PAGES if rules is None else (differences(rules), *PAGES)
         self.page = 0
         self.row = Row()
 
@@ -119,11 +151,11 @@ class RulesHelp(Scene):
 
     def update(self, dt: float) -> None:
         self.row.get("prev").enabled = self.page > 0
-        self.row.get("next").enabled = self.page < len(PAGES) - 1
+        self.row.get("next").enabled = self.page < len(self.pages) - 1
         self.row.get("close").hint = self.game.inputs.label(Act.MENU)
 
     def turn(self, step: int) -> None:
-        self.page = max(0, min(len(PAGES) - 1, self.page + step))
+        self.page = max(0, min(len(self.pages) - 1, self.page + step))
 
     def handle(self, event: Input) -> None:
         act = event.act
@@ -132,7 +164,7 @@ class RulesHelp(Scene):
         elif act in (Act.LEFT, Act.RIGHT):
             self.turn(-1 if act is Act.LEFT else 1)
         elif act is Act.CONFIRM:
-            if self.page == len(PAGES) - 1:
+            if self.page == len(self.pages) - 1:
                 self.game.pop()
             else:
                 self.turn(1)
@@ -149,9 +181,9 @@ class RulesHelp(Scene):
         dim(surface)
         box = geo["panel"]
         surface.blit(panel(box.size, 252, geo.px(28)), box.topleft)
-        page = PAGES[self.page]
+        page = self.pages[self.page]
         blit_text(surface, page.title, geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
-        counter = f"{self.page + 1} / {len(PAGES)}"
+        counter = f"{self.page + 1} / {len(self.pages)}"
         blit_text(surface, counter, geo.px(20), MUTED, (box.right - geo.px(30), box.y + geo.px(30)), "topright")
         y = box.y + geo.px(110)
         width = box.width - geo.px(100)

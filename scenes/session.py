@@ -15,18 +15,20 @@ import pygame
 
 from game import bots
 from game import events as ev
-from game.actions import Action
+from game.actions import Action, DealExpired
 from game.cards import RANKS
 from game.kinds import Kind
-from game.match import Match
+from game.match import Match, Phase
 from game.observe import Observation, observe
 from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
 from scenes.layout import Fitted
 from scenes.thinker import Thinker
+from scenes.timers import TableClock
 from scenes.tween import out_back
 
 HUMAN = 0
+CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 SEAT_ZONES = {0: "south", 1: "east", 2: "west"}  # seats follow play order counter-clockwise: next is on the right
 SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin"}
 DEAL_GAP = 0.045  # seconds between two dealt cards
@@ -57,6 +59,7 @@ class TableSettings:
     reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
     four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
     large_cards: bool = False
+    turn_timers: bool = False  # the 003 timers for a ruleset without its own (standard)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -159,6 +162,8 @@ class Session:
         self.round_over = False
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
+        self.clock = TableClock()
+        self._time_limits()
 
     # ----- state ---------------------------------------------------------------------------------------
 
@@ -167,7 +172,11 @@ class Session:
 
     def bot_seat(self, seat: int) -> bool:
         """Does a bot act for this seat now (an opponent, or you with Auto on)?"""
-        return seat != HUMAN or self.settings.auto or self.demo
+        return seat != HUMAN or self.settings.auto or self.demo or self.timed_out()
+
+    def timed_out(self) -> bool:
+        """Has the turn limit run out on the turn now being played?"""
+        return self.clock.turn == self.turn_key() and self.clock.turn_out
 
     def turn_key(self) -> Hashable:
         hand = self.match.hand
@@ -197,10 +206,13 @@ class Session:
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply through the core (raises IllegalAction untouched), animate what happened, save."""
+        covered = getattr(action, "seat", None) == HUMAN and self.timed_out() and not (self.settings.auto or self.demo)
         events = self.match.apply(action)
         self.thinker.cancel()
         if getattr(action, "seat", None) == HUMAN:
             self.message = None  # a suggestion or a refusal is about the turn you have just played
+        if covered:
+            self.say("Time's up: the bot played for you", 4.0, "warn")
         self.absorb(events)
         self.save()
         self.count(events)
@@ -210,7 +222,7 @@ class Session:
         if self.store is None:
             return
         try:
-            self.store.save(self.match, self.settings.to_dict())
+            self.store.save(self.match, {**self.settings.to_dict(), CLOCK: self.clock.to_dict()})
         except OSError as refused:  # atomic.WriteFailed carries a player-facing message
             self.say(str(refused), 5.0, "warn")
 
@@ -236,6 +248,8 @@ class Session:
         """A natural thinking pause for a bot (or Auto's interval for you), in table seconds."""
         if seat == HUMAN and self.settings.auto:
             return self.settings.auto_interval
+        if seat == HUMAN and not self.demo:
+            return 0.0  # your turn ran out: the bot answers at once
         return self.rng.uniform(0.5, 1.2) * self.pace
 
     def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
@@ -368,6 +382,10 @@ class Session:
                     self._hand_over(winner, settlement.landlord_won)
                 case ev.HandAbandoned():
                     self.board.clear()
+                case ev.DealExpired():
+                    self.bubbles.clear()
+                    self.banner = Notice("Time ran out", 2.0, "win")
+                    self.sound("lose")
 
     def _dealt(self, event: ev.Dealt) -> None:
         self.board.clear()
@@ -376,6 +394,7 @@ class Session:
         self.reveal.clear()
         self.selected.clear()
         self.flip, self.round_over = None, False
+        self.clock.new_deal()
         if event.redeal:
             self.banner = Notice("Everyone declined: redeal", 1.6, "big")
         players = self.match.players
@@ -458,6 +477,21 @@ class Session:
                 self.place_hand(0.4)
         if self.flip is not None:
             self._update_flip(dt)
+        self._tick_clock(dt)
+
+    def _time_limits(self) -> None:
+        """The clock's limits: the ruleset's own timers, or the 003 ones when the Turn timers setting is on."""
+        rules = self.match.rules.timed(self.settings.turn_timers)
+        self.clock.turn_limit, self.clock.deal_limit = rules.turn_seconds, rules.deal_seconds
+
+    def _tick_clock(self, dt: float) -> None:
+        """The deal and turn clocks run while the table waits for a decision; at the deal limit the hand ends."""
+        self._time_limits()
+        if self.match.phase not in (Phase.BIDDING, Phase.PLAYING) or not self.settled:
+            return
+        self.clock.tick(dt, self.turn_key())
+        if self.clock.deal_out:
+            self.apply(DealExpired())
 
     def _update_flip(self, dt: float) -> None:
         flip = self.flip

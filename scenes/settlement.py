@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import Phase
+from game.scoring import Settlement
 from scenes.effects import Confetti, Effect, Glow
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.table_view import draw_crown
-from scenes.text import blit_text
+from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
 
 if TYPE_CHECKING:
@@ -47,10 +48,9 @@ class SettlementScene(Scene):
         """The match (once it is over) or else the hand went your way."""
         match = self.session.match
         settlement = match.hand.settlement
-        assert settlement is not None
         if self.match_over:
             return HUMAN in match.winners
-        return (settlement.landlord == HUMAN) == settlement.landlord_won
+        return settlement is not None and (settlement.landlord == HUMAN) == settlement.landlord_won
 
     @property
     def match_over(self) -> bool:
@@ -109,11 +109,13 @@ class SettlementScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         geo, match = self.game.geo, self.session.match
         settlement = match.hand.settlement
-        assert settlement is not None
         dim(surface)
         box = self.box()
         surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
         human_won = self.human_won
+        if settlement is None:  # the deal limit ended the hand (003 timers)
+            self._expired(surface, box)
+            return
         if self.match_over:  # the final result (000 §23): the match, then the hand that decided it
             headline = "You win the match!" if human_won else "Match over"
         else:
@@ -130,13 +132,28 @@ class SettlementScene(Scene):
         )
         side = "The landlord" if settlement.landlord_won else "The farmers"
         lord = "you were" if settlement.landlord == HUMAN else f"{SEAT_NAMES[settlement.landlord]} was"
-        sub = f"{side} won hand {match.hand.number} · {lord} the landlord · Deal #{match.hand.deal_no}"
+        sub = f"{side} won hand {match.hand.number} · {lord} the landlord · {match.hand.label}"
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
         self._computation(surface, box, settlement)
         self._table(surface, box, settlement)
         self.row.draw(surface, geo.px(28))
         for effect in self.celebration:
             effect.draw(surface)
+
+    def _expired(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """A deal that ran out of time: no winner, no score, the totals as they stood."""
+        geo, match = self.game.geo, self.session.match
+        top = (box.centerx, box.y + geo.px(26))
+        blit_text(surface, "Time ran out", geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
+        sub = f"Hand {match.hand.number} · {match.hand.label} · no winner, no score"
+        blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
+        limit = match.rules.timed(True).deal_seconds or 0
+        note = f"The deal limit of {limit / 60:g} minutes was reached: the hand ends without a winner (003 timers)."
+        y = box.y + geo.px(180)
+        for line in wrap(note, geo.px(24), geo.px(400)):
+            y = blit_text(surface, line, geo.px(24), CREAM, (box.x + geo.px(60), y)).bottom + geo.px(4)
+        self._table(surface, box, None)
+        self.row.draw(surface, geo.px(28))
 
     def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
         geo = self.game.geo
@@ -154,7 +171,7 @@ class SettlementScene(Scene):
         rule = "landlord ±2P, each farmer ∓P"
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
 
-    def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
+    def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
         geo, match = self.game.geo, self.session.match
         x = box.x + geo.px(520)
         y = box.y + geo.px(180)
@@ -164,12 +181,13 @@ class SettlementScene(Scene):
         y += geo.px(44)
         target = match.rules.match_target
         for seat in range(match.players):
-            delta, total = settlement.deltas[seat], match.scores[seat]
+            delta, total = settlement.deltas[seat] if settlement else 0, match.scores[seat]
             name = SEAT_NAMES[seat]
             blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
-            if seat == settlement.landlord:
+            if settlement and seat == settlement.landlord:
                 draw_crown(surface, (cols[0] + geo.px(16), y + geo.px(16)), geo.px(30))
-            blit_text(surface, f"{delta:+d}", geo.px(28), GREEN if delta > 0 else RED, (cols[1], y), bold=True)
+            color = GREEN if delta > 0 else RED if delta < 0 else MUTED
+            blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)
             blit_text(surface, f"{total:+d}", geo.px(28), GOLD, (cols[2], y), bold=True)
             bar = pygame.Rect(cols[0] + geo.px(40), y + geo.px(40), geo.px(460), geo.px(10))
             pygame.draw.rect(surface, (30, 50, 40), bar, border_radius=bar.height // 2)

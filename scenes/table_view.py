@@ -143,8 +143,11 @@ class TableScene(Scene):
         x = self._multiplier(surface, (x, r.centery)) + geo.px(20)
         blit_text(surface, f"Bombs {bombs}", geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
         blit_text(surface, f"Hand {hand.number}", geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
-        deal = f"Deal #{hand.deal_no}"
-        blit_text(surface, deal, geo.px(20), MUTED, (r.x + geo.px(18), r.bottom + geo.px(4)), "topleft", True)
+        below = r.bottom + geo.px(4)
+        blit_text(surface, hand.label, geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+        clock = s.clock.deal_clock()
+        if clock is not None:
+            blit_text(surface, f"Deal time {clock}", geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
 
     def _multiplier(self, surface: pygame.Surface, at: tuple[int, int]) -> int:
         """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
@@ -223,6 +226,8 @@ class TableScene(Scene):
         if role:
             color = GOLD if role == "Landlord" else (150, 220, 170)
             blit_text(surface, role, geo.px(18), color, (r.centerx, face.bottom + geo.px(40)), "midtop", True)
+        if to_act:
+            self._timer_bar(surface, r)
         score = s.match.scores[seat]
         blit_text(surface, f"{score:+d} pts", geo.px(22), GOLD, (r.centerx, r.bottom - geo.px(10)), "midbottom", True)
         if to_act and s.bot_seat(seat) and seat != HUMAN:
@@ -230,6 +235,24 @@ class TableScene(Scene):
             blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
         if seat != HUMAN:
             self._pile(surface, seat)
+
+    def _timer_bar(self, surface: pygame.Surface, seat_box: pygame.Rect) -> None:
+        """The turn limit running down just above the seat to act: green, then amber, red at the end."""
+        geo, s = self.game.geo, self.session
+        clock = s.clock
+        if clock.turn_limit is None:
+            return
+        left = clock.turn_left() if clock.turn == s.turn_key() else 1.0  # a turn not yet counting shows full
+        assert left is not None
+        bar = pygame.Rect(seat_box.x + geo.px(6), seat_box.y - geo.px(20), seat_box.width - geo.px(12), geo.px(10))
+        pygame.draw.rect(surface, (25, 35, 30), bar, border_radius=bar.height // 2)
+        filled = bar.copy()
+        filled.width = round(bar.width * left)
+        color = (110, 210, 120) if left > 0.5 else (240, 190, 70) if left > 0.2 else (230, 80, 70)
+        if filled.width:
+            pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
+        seconds = f"{math.ceil(left * clock.turn_limit)} s"
+        blit_text(surface, seconds, geo.px(18), color, (bar.right, bar.top - geo.px(2)), "bottomright", True)
 
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         s, geo = self.session, self.game.geo

@@ -73,7 +73,7 @@ class TitleScene(Scene):
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
         if self.game.demo and self.shown >= DEMO_START:
-            new_match(self.game, "standard", self.game.first_deal)
+            new_match(self.game, self.game.ruleset, self.game.first_deal)
 
     def choose(self, key: str) -> None:
         if key == "continue":
