@@ -1,10 +1,19 @@
-"""Bot arena on duplicate deals: `python -m benchmarks.bots [--deals N] [--pairs hard:normal,...] [--seed S]`.
+"""Bot arena: `python -m benchmarks.bots [--deals N] [--pairs hard:normal,...] [--seed S] [--auction fixed|own]`,
+and the bidding calibration `python -m benchmarks.bots --calibrate N`.
 
-Each deal is played twice with the sides swapped: first A holds the landlord seat against B's two farmers,
-then B is landlord against A. The auction is run once per deal by a fixed reference bidder (the `normal`
-level for every seat), so both plays of a deal have the same landlord, kitty and bid. Prints win rates as
-landlord and as farmers with 95% confidence intervals, A's average points per play, and decision times.
-This is a measurement, not a test.
+`--auction fixed` (the default) plays duplicate deals: each deal is played twice with the sides swapped, first A
+holds the landlord seat against B's two farmers, then B is landlord against A. The auction is run once per deal
+by a fixed reference bidder (the `normal` level for every seat), so both plays of a deal have the same landlord,
+kitty and bid: this measures play alone.
+
+`--auction own` measures bidding and play together: each deal is played six times, A in each seat against B in
+the other two and B in each seat against A, every seat bidding with its own player's bidder. Summed over the
+six plays a deal is worth nothing to equal players, so A's points per deal compare the two.
+
+A player is a level (`easy`, `normal`, `hard`), `random` (a uniformly random legal move, bidding as `normal`),
+or a level with the issue-4 bidder, `normal@timid`, kept as the baseline the calibrated bidder is measured
+against. Prints win rates with 95% confidence intervals, A's points per deal and decision times. This is a
+measurement, not a test.
 """
 
 from __future__ import annotations
@@ -17,23 +26,55 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from game.actions import Bid, Pass, Play
 from game.bots import LEVELS, decide, decide_bid
+from game.bots.bidding import controls
+from game.bots.evaluate import score
+from game.bots.levels import level_of
 from game.bots.table import table_of
+from game.cards import parse
 from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
+from game.rulesets import get
 
 DEFAULT_PAIRS = "hard:normal,normal:easy,hard:random,normal:random,easy:random"
-Player = Callable[[Observation, random.Random], str]
+Mover = Callable[[Observation, random.Random], str]
+Bidder = Callable[[Observation], int]
+
+# Issue 4's bidder: plan-score floors for 1, 2 and 3, the bid capped at (controls - 1).
+TIMID_FLOORS = ((3, -27.0), (2, -35.0), (1, -47.0))
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    move: Mover
+    bid: Bidder
 
 
 def player(name: str) -> Player:
-    if name == "random":
-        return random_move
-    if name not in LEVELS:
-        raise SystemExit(f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random")
-    return lambda view, rng: decide(view, name, rng)
+    level, _, bidder = name.partition("@")
+    if level == "random":
+        return Player(name, random_move, lambda view: decide_bid(view, "normal"))
+    if level not in LEVELS or bidder not in ("", "timid"):
+        raise SystemExit(f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random, optionally @timid")
+    own = timid_bidder(level) if bidder else (lambda view: decide_bid(view, level))
+    return Player(name, lambda view, rng: decide(view, level, rng), own)
+
+
+def timid_bidder(level: str) -> Bidder:
+    bias = level_of(level).bid_bias
+
+    def bid(view: Observation) -> int:
+        counts = parse(view.hand)
+        value = next((v for v, floor in TIMID_FLOORS if score(counts) + bias >= floor), 0)
+        value = min(value, max(0, controls(counts) - 1), get(view.ruleset).max_bid)
+        return value if value > view.bid else 0
+
+    return bid
 
 
 def random_move(view: Observation, rng: random.Random) -> str:
@@ -49,48 +90,79 @@ class Side:
 
     landlord_wins: list[int] = field(default_factory=list)
     farmer_wins: list[int] = field(default_factory=list)
-    points: list[int] = field(default_factory=list)  # per deal, both plays summed
+    points: list[int] = field(default_factory=list)  # per deal, all plays summed
     times: list[float] = field(default_factory=list)
+    bids: list[int] = field(default_factory=list)  # the winning bid of every hand this side's seat won the auction
 
 
-def play_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> None:
-    """Both plays of one deal; records A's and B's results."""
+def auction(match: Match, bidders: list[Bidder]) -> None:
+    while match.phase is Phase.BIDDING:
+        seat = match.turn
+        assert seat is not None
+        match.apply(Bid(seat, bidders[seat](observe(match, seat))))
+
+
+def play_out(match: Match, seats: list[Player], sides: list[Side], rng: random.Random) -> None:
+    """Play the hand to its end, timing every decision on the side of the seat that makes it."""
+    while match.phase is Phase.PLAYING:
+        seat = match.turn
+        assert seat is not None
+        started = time.perf_counter()
+        move = seats[seat].move(observe(match, seat), rng)
+        sides[seat].times.append(time.perf_counter() - started)
+        match.apply(Pass(seat) if move == "pass" else Play(seat, move))
+
+
+def record(match: Match, sides: list[Side]) -> list[int]:
+    """Each seat's points; landlord and farmer wins go to the seats' sides (once per side and hand)."""
+    settlement = match.hand.settlement
+    assert settlement is not None
+    landlord = sides[settlement.landlord]
+    landlord.landlord_wins.append(settlement.landlord_won)
+    landlord.bids.append(settlement.bid)
+    farmers = {id(sides[seat]): sides[seat] for seat in range(3) if seat != settlement.landlord}
+    for farmer in farmers.values():
+        farmer.farmer_wins.append(not settlement.landlord_won)
+    return list(settlement.deltas)
+
+
+def fixed_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> None:
+    """Both plays of one deal under the reference auction; records A's and B's results."""
     deal_points = 0
     for a_is_landlord in (True, False):
         match = Match("standard", seed=deal, first_deal=deal)
-        while match.phase is Phase.BIDDING:
-            seat = match.turn
-            assert seat is not None
-            match.apply(Bid(seat, decide_bid(observe(match, seat), "normal")))
+        auction(match, [lambda view: decide_bid(view, "normal")] * 3)
         landlord = match.hand.landlord
-        rng = random.Random(deal * 2 + a_is_landlord)
-        while match.phase is Phase.PLAYING:
-            seat = match.turn
-            assert seat is not None
-            a_turn = (seat == landlord) == a_is_landlord
-            mover, side = (a, a_side) if a_turn else (b, b_side)
-            started = time.perf_counter()
-            move = mover(observe(match, seat), rng)
-            side.times.append(time.perf_counter() - started)
-            match.apply(Pass(seat) if move == "pass" else Play(seat, move))
-        settlement = match.hand.settlement
-        assert settlement is not None
-        landlord_points = settlement.deltas[settlement.landlord]
-        a_points = landlord_points if a_is_landlord else -landlord_points
-        deal_points += a_points
-        won = settlement.landlord_won
-        if a_is_landlord:
-            a_side.landlord_wins.append(won)
-            b_side.farmer_wins.append(not won)
-        else:
-            b_side.landlord_wins.append(won)
-            a_side.farmer_wins.append(not won)
+        assert landlord is not None
+        sides = [a_side if (seat == landlord) == a_is_landlord else b_side for seat in range(3)]
+        seats = [a if side is a_side else b for side in sides]
+        play_out(match, seats, sides, random.Random(deal * 2 + a_is_landlord))
+        deltas = record(match, sides)
+        deal_points += sum(d for d, side in zip(deltas, sides, strict=True) if side is a_side)
+    a_side.points.append(deal_points)
+    b_side.points.append(-deal_points)
+
+
+def own_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> None:
+    """Six plays of one deal, every seat bidding for itself: A alone in each seat, then B alone in each seat."""
+    deal_points = 0
+    for alone, pair in ((a, b), (b, a)):
+        for seat_alone in range(3):
+            seats = [alone if seat == seat_alone else pair for seat in range(3)]
+            sides = [a_side if p is a else b_side for p in seats]
+            match = Match("standard", seed=deal, first_deal=deal)
+            auction(match, [p.bid for p in seats])
+            play_out(match, seats, sides, random.Random(deal * 6 + seat_alone + 3 * (alone is b)))
+            deltas = record(match, sides)
+            deal_points += sum(d for d, side in zip(deltas, sides, strict=True) if side is a_side)
     a_side.points.append(deal_points)
     b_side.points.append(-deal_points)
 
 
 def rate(wins: list[int]) -> str:
     n = len(wins)
+    if not n:
+        return "   n/a      "
     p = sum(wins) / n
     half = 1.96 * math.sqrt(p * (1 - p) / n)
     return f"{100 * p:5.1f}% ± {100 * half:4.1f}"
@@ -108,33 +180,74 @@ def timing(times: list[float]) -> str:
     return f"median {1e3 * ordered[len(ordered) // 2]:.2f} ms, p99 {1e3 * p99:.1f} ms, max {1e3 * ordered[-1]:.0f} ms"
 
 
-def run_pair(a_name: str, b_name: str, deals: int, seed: int) -> None:
+def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool) -> None:
     a_side, b_side = Side(), Side()
     a, b = player(a_name), player(b_name)
+    play = own_deal if own else fixed_deal
     started = time.perf_counter()
     for k in range(deals):
-        play_deal(seed * 1_000_003 + k, a, b, a_side, b_side)
+        play(seed * 1_000_003 + k, a, b, a_side, b_side)
     mean, half = mean_ci(a_side.points)
     verdict = "significant" if abs(mean) > half else "not significant"
-    print(f"\n{a_name} vs {b_name}: {deals} duplicate deals ({2 * deals} plays, {time.perf_counter() - started:.0f} s)")
-    for name, side in ((a_name, a_side), (b_name, b_side)):
-        print(f"  {name:>7}: landlord wins {rate(side.landlord_wins)}   farmer wins {rate(side.farmer_wins)}")
-    print(f"  {a_name} points per deal (both plays): {mean:+.2f} ± {half:.2f} ({verdict})")
-    print(f"  {a_name} points per play: {mean / 2:+.2f}")
-    for name, side in ((a_name, a_side), (b_name, b_side)):
-        if name != "random":
-            print(f"  {name:>7} decision time: {timing(side.times)}")
+    plays = 6 if own else 2
+    mode = "own auctions" if own else "duplicate deals"
+    print(f"\n{a_name} vs {b_name}: {deals} {mode} ({plays * deals} plays, {time.perf_counter() - started:.0f} s)")
+    for side, name in ((a_side, a_name), (b_side, b_name)):
+        line = f"  {name:>12}: landlord wins {rate(side.landlord_wins)}   farmer wins {rate(side.farmer_wins)}"
+        if own:
+            line += f"   landlord {len(side.landlord_wins)} times, mean bid {statistics.fmean(side.bids or [0]):.2f}"
+        print(line)
+    print(f"  {a_name} points per deal (all {plays} plays): {mean:+.2f} ± {half:.2f} ({verdict})")
+    print(f"  {a_name} points per play: {mean / plays:+.3f}")
+    for side, name in ((a_side, a_name), (b_side, b_name)):
+        if not name.startswith("random"):
+            print(f"  {name:>12} decision time: {timing(side.times)}")
+
+
+def forced_bidder(takes: bool) -> Bidder:
+    return lambda view: 3 if takes else 0
+
+
+def calibrate(deals: int, seed: int) -> None:
+    """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's expected
+    points per bid point (+multiplier for a win, -multiplier for a loss) on the 17-card hand's score and controls."""
+    rows = []
+    for k in range(deals):
+        deal = seed * 1_000_003 + k
+        for landlord in range(3):
+            match = Match("standard", seed=deal, first_deal=deal)
+            counts = parse(observe(match, landlord).hand)
+            auction(match, [forced_bidder(seat == landlord) for seat in range(3)])
+            normal = player("normal")
+            play_out(match, [normal] * 3, [Side()] * 3, random.Random(deal * 3 + landlord))
+            settlement = match.hand.settlement
+            assert settlement is not None
+            sign = 1 if settlement.landlord_won else -1
+            rows.append((1.0, score(counts), controls(counts), sign * settlement.multiplier))
+    data = np.array(rows)
+    coef, *_ = np.linalg.lstsq(data[:, :3], data[:, 3], rcond=None)
+    print(f"{len(rows)} hands as landlord: landlord wins {np.mean(data[:, 3] > 0):.1%}")
+    print(f"value per bid point = {coef[0]:.3f} + score / {1 / coef[1]:.1f} + {coef[2]:.3f} x controls")
+    predicted = data[:, :3] @ coef
+    for floor in (0.0, 0.3, 0.6):
+        chosen = predicted >= floor
+        print(f"  value >= {floor}: {chosen.mean():.1%} of hands, landlord wins {np.mean(data[chosen, 3] > 0):.1%}")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per pairing")
+    parser.add_argument("--deals", type=int, default=2000, help="deals per pairing")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated A:B pairings")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--auction", choices=("fixed", "own"), default="fixed", help="reference or own bidding")
+    parser.add_argument("--calibrate", type=int, metavar="N", help="fit the bidding model on N deals instead")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        calibrate(args.calibrate, args.seed)
+        return
     for pair in args.pairs.split(","):
         a_name, b_name = pair.split(":")
-        run_pair(a_name, b_name, args.deals, args.seed)
+        run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own")
 
 
 if __name__ == "__main__":

@@ -86,7 +86,16 @@ def test_s3_bids_three_with_a_monster_hand() -> None:
 
 
 def test_s3_declines_a_weak_hand() -> None:
-    assert bid({"ruleset": "standard", "seat": 0, "hand": "3345567899TJQQK46", "bids": []}) == 0
+    assert bid({"ruleset": "standard", "seat": 0, "hand": "3345678TJQK34679T", "bids": []}) == 0
+
+
+def test_s3_bids_three_on_a_long_straight_with_one_two() -> None:
+    # Expected points per bid point are positive for this hand, so the top bid pays most.
+    assert bid({"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}) == 3
+
+
+def test_s3_outbids_a_lower_bid_with_a_favoured_hand() -> None:
+    assert bid({"ruleset": "standard", "seat": 1, "hand": "33456789TJQKA2456", "bids": [[0, 2]]}) == 3
 
 
 def test_s21_suggestion_explains_keeping_the_bomb() -> None:

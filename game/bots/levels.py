@@ -17,6 +17,7 @@ class Level:
     farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
+    bids_top: bool  # bids the table's highest bid at once (measured best) rather than the lowest it may
 
 
 # Cleanly shedding one part of the plan changes the score by PLAY_COST minus the part's strength; breaking a
@@ -32,6 +33,7 @@ EASY = Level(
     farmer_margin=1.0,
     slip=0.25,
     bid_bias=-4.0,
+    bids_top=False,
 )
 NORMAL = Level(
     "normal",
@@ -44,6 +46,7 @@ NORMAL = Level(
     farmer_margin=-10.0,
     slip=0.0,
     bid_bias=0.0,
+    bids_top=True,
 )
 HARD = Level(
     "hard",
@@ -56,6 +59,7 @@ HARD = Level(
     farmer_margin=-10.0,
     slip=0.0,
     bid_bias=0.0,
+    bids_top=True,
 )
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
