@@ -27,9 +27,16 @@ ENV_VAR = "DOUDIZHU_SAVES"
 PROJECT_SAVES = pathlib.Path(__file__).resolve().parent.parent / "saves"
 
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
+
+
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 2 only added the "expired" action (the 003 deal limit): a version-1 save is a version-2 save."""
+    return {**data, "version": 2}
+
+
 # Version n -> a function turning a version-n save into a version n+1 save. When serialize.VERSION is bumped, the
 # entry for the old version is added here in the same change, so every save a released game wrote still loads.
-UPGRADERS: dict[int, Upgrader] = {}
+UPGRADERS: dict[int, Upgrader] = {1: _from_v1}
 
 TABLE = "table"
 SAVED_AT = "saved_at"

@@ -10,7 +10,7 @@ from game.match import Match
 from game.reasons import IllegalAction
 from game.rulesets import RULESETS
 
-VERSION = 1
+VERSION = 2  # 2: the log may hold "expired" (003 deal limit); 1 -> 2 changes nothing else
 
 
 class SaveError(ValueError):

@@ -92,7 +92,7 @@ def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, sc
     ("content", "reason"),
     [
         (lambda good: good[: len(good) // 2], "cut short"),
-        (lambda good: good.replace(b'"version": 1', b'"version": 99'), "newer version"),
+        (lambda good: good.replace(b'"version": 2', b'"version": 99'), "newer version"),
     ],
     ids=["truncated", "future-version"],
 )

@@ -7,13 +7,14 @@ import random
 
 import pytest
 
-from game.actions import Bid, DealExpired, NextHand, Pass, Play
+from game.actions import DealExpired
 from game.events import LandlordChosen
 from game.invariants import problems
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, DEAL_SECONDS, NO_SHUFFLE, STANDARD, TURN_SECONDS, get
 from game.scoring import settle
 from tests.helpers_rules import bid_all, of_type
+from tests.test_history import step
 
 
 def test_003_classic_bids_zero_to_three_each_raising():
@@ -100,17 +101,11 @@ def play_out(ruleset: str, seed: int, actions: int, expire_chance: float = 0.0) 
     for _ in range(actions):
         if match.phase is Phase.MATCH_OVER:
             break
-        if match.phase is Phase.HAND_OVER:
-            action = NextHand()
-        elif rng.random() < expire_chance:
-            action = DealExpired()
-        elif match.phase is Phase.BIDDING:
-            action = Bid(match.turn, rng.choice(match.bid_choices()))
+        if match.phase is not Phase.HAND_OVER and rng.random() < expire_chance:
+            match.apply(DealExpired())
         else:
-            move = rng.choice(match.legal_moves())
-            action = Pass(match.turn) if move == "pass" else Play(match.turn, move)
-        match.apply(action)
-        assert problems(match) == [], action
+            step(match, rng)
+        assert problems(match) == [], match.log[-1]
         cap = match.rules.multiplier_cap
         assert all(s.multiplier <= (cap or s.multiplier) for s in match.results)
     return match
