@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.actions import DealExpired
+from game.actions import DealExpired, Pass, Play
 from game.events import LandlordChosen
 from game.invariants import problems
 from game.match import Match, Phase
@@ -116,3 +116,35 @@ def play_out(ruleset: str, seed: int, actions: int, expire_chance: float = 0.0) 
 def test_003_random_play_outs_keep_the_invariants(ruleset, seed):
     match = play_out(ruleset, seed, 1500, expire_chance=0.004)
     assert match.results  # hands were settled, not only dealt
+
+
+def test_003_classic_deals_17_each_and_three_bottom_cards_to_the_landlord():
+    match = Match("classic", seed=12)
+    assert [len(cards) for cards in match.hand.hands] == [17, 17, 17] and len(match.hand.kitty) == 3
+    kitty = set(match.hand.kitty)
+    bid_all(match, [3])
+    assert kitty <= set(match.hand.hands[match.hand.landlord])
+
+
+def test_003_classic_landlord_leads():
+    match = Match("classic", seed=12)
+    bid_all(match, [0, 2, 0])
+    assert match.turn == match.hand.landlord == (match.hand.first_bidder + 1) % 3
+
+
+def test_003_classic_everyone_else_passing_gives_a_free_lead():
+    match = Match("classic", seed=12)
+    bid_all(match, [3])
+    leader = match.turn
+    match.apply(Play(leader, match.legal_moves()[0]))
+    match.apply(Pass(match.turn))
+    match.apply(Pass(match.turn))
+    assert (match.turn, match.hand.last) == (leader, None)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_003_classic_combinations_are_the_standard_ones(seed):
+    classic, standard = Match("classic", seed=seed), Match("standard", seed=seed)
+    for match in (classic, standard):
+        bid_all(match, [3])
+    assert classic.legal_moves() == standard.legal_moves()
