@@ -21,7 +21,7 @@ class DealSpan:
     deal_no: int
     start: int
     end: int
-    settled: bool  # ended by a settlement (not by a redeal, an abandon, or still being played)
+    settled: bool  # ended by a settlement (not by a redeal, an abandon, the deal clock, or still being played)
 
 
 def rebuild(match: Match, actions: int) -> Match:
@@ -39,7 +39,7 @@ def deal_spans(match: Match) -> list[DealSpan]:
     start, hand_no, deal_no = 0, fresh.hand.number, fresh.hand.deal_no
     for index, action in enumerate(match.log):
         events = fresh.apply(action)
-        if any(isinstance(e, ev.HandOver | ev.AllDeclined | ev.HandAbandoned) for e in events):
+        if any(isinstance(e, ev.HandOver | ev.AllDeclined | ev.HandAbandoned | ev.DealExpired) for e in events):
             settled = any(isinstance(e, ev.HandOver) for e in events)
             spans.append(DealSpan(hand_no, deal_no, start, index + 1, settled))
         if any(isinstance(e, ev.Dealt) for e in events):

@@ -3,7 +3,7 @@
 import random
 from itertools import pairwise
 
-from game.actions import Bid, NextHand, Pass, Play
+from game.actions import Bid, DealExpired, NextHand, Pass, Play
 from game.history import deal_spans, rebuild, replay, undo
 from game.match import Match, Phase
 from game.observe import observe
@@ -98,3 +98,13 @@ def test_undo_never_reaches_into_an_earlier_deal():
     match.apply(Bid(match.turn, 0))
     match.apply(Bid(match.turn, 0))  # redeal: a fresh deal where nobody has acted yet
     assert undo(match, seat) is None
+
+
+def test_a_deal_that_ran_out_of_time_ends_its_span_unsettled():
+    match = Match("classic", seed=3)
+    match.apply(Bid(match.turn, 3))
+    match.apply(DealExpired())  # 003: the deal limit ends it without a winner
+    match.apply(NextHand())
+    expired, current = deal_spans(match)
+    assert (expired.start, expired.end, expired.settled) == (0, 2, False)
+    assert current.start == 3 and current.hand_no == 2
