@@ -94,6 +94,11 @@ def test_s3_bids_three_on_a_long_straight_with_one_two() -> None:
     assert bid({"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}) == 3
 
 
+def test_s3_easy_opens_with_the_lowest_bid_where_normal_bids_three() -> None:
+    obs = {"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}
+    assert (bid(obs | {"level": "easy"}), bid(obs | {"level": "normal"})) == (1, 3)
+
+
 def test_s3_outbids_a_lower_bid_with_a_favoured_hand() -> None:
     assert bid({"ruleset": "standard", "seat": 1, "hand": "33456789TJQKA2456", "bids": [[0, 2]]}) == 3
 
