@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,19 +48,7 @@ NORMAL = Level(
     bid_bias=0.0,
     bids_top=True,
 )
-HARD = Level(
-    "hard",
-    counts_cards=True,
-    cooperates=True,
-    search_nodes=10_000,
-    samples=10,
-    search_cards=20,
-    margin=-5.0,
-    farmer_margin=-10.0,
-    slip=0.0,
-    bid_bias=0.0,
-    bids_top=True,
-)
+HARD = replace(NORMAL, name="hard", search_nodes=10_000, samples=10, search_cards=20)  # normal plus the end game
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 
