@@ -96,6 +96,33 @@ NO_SHUFFLE = replace(
     collect_pack=True,
 )
 
+FOUR_PLAYER = replace(
+    CLASSIC,
+    name="four-player",
+    title="Four Players",
+    summary="Two decks, four seats, 25 cards each and 8 for the landlord; big bombs; the rocket is all four jokers.",
+    players=4,
+    deck=DeckSpec(decks=2),
+    hand_size=25,
+    kitty_size=8,
+    kinds=frozenset(
+        {
+            Kind.SINGLE,
+            Kind.PAIR,
+            Kind.TRIPLE,
+            Kind.TRIPLE_PAIR,
+            Kind.STRAIGHT,
+            Kind.PAIR_RUN,
+            Kind.AIRPLANE,
+            Kind.AIRPLANE_PAIRS,
+            Kind.BOMB,
+            Kind.ROCKET,
+        }
+    ),
+    joker_pairs=True,
+    bomb_sizes=(4, 8),
+)
+
 RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE)}
 
 assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
