@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.stats import Stats, StatsStore
+from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.text import blit_text, wrap
@@ -18,12 +19,11 @@ if TYPE_CHECKING:
 
 WARN = (255, 170, 140)
 TRACK = (30, 50, 40)
-NOTE = "Counted after every hand you play to the end. An abandoned hand, and the demo, count nothing."
 
 
 def rate(part: int, whole: int) -> str:
     """A win rate as the player reads it: '60%', or '-' before anything was played."""
-    return f"{round(100 * part / whole)}%" if whole else "-"
+    return tr("stats.percent", value=round(100 * part / whole)) if whole else tr("common.none")
 
 
 class StatsScreen(Scene):
@@ -38,7 +38,7 @@ class StatsScreen(Scene):
 
     def enter(self) -> None:
         if self.game.store is None:
-            self.problem = "Statistics are kept only when the game saves its matches."
+            self.problem = tr("stats.no_store")
         else:
             store = StatsStore(self.game.store.directory)
             self.stats = store.load()  # never raises: a bad file is moved aside and named in `problem`
@@ -48,24 +48,29 @@ class StatsScreen(Scene):
     def tiles(self) -> list[tuple[str, str]]:
         """The four headline figures: (value, caption)."""
         s = self.stats
-        best = f"{s.best_score:+d}" if s.best_score else "-"
+        best = f"{s.best_score:+d}" if s.best_score else tr("common.none")
         return [
-            (str(s.hands), "hands played"),
-            (rate(s.wins, s.hands), "hands won"),
-            (str(s.springs), "springs"),
-            (best, "best hand"),
+            (str(s.hands), tr("stats.hands_played")),
+            (rate(s.wins, s.hands), tr("stats.hands_won")),
+            (str(s.springs), tr("stats.springs")),
+            (best, tr("stats.best_hand")),
         ]
 
     def bars(self) -> list[tuple[str, str, int, int]]:
         """One line per role and one for matches: (label, figures, won, played)."""
         s = self.stats
         counts = (
-            ("As landlord", s.landlord_wins, s.landlord_hands),
-            ("As farmer", s.farmer_wins, s.hands - s.landlord_hands),
-            ("Matches", s.matches_won, s.matches),
+            (tr("stats.as_landlord"), s.landlord_wins, s.landlord_hands),
+            (tr("stats.as_farmer"), s.farmer_wins, s.hands - s.landlord_hands),
+            (tr("stats.matches"), s.matches_won, s.matches),
         )
         return [
-            (label, f"{won} won of {played} · {rate(won, played)}" if played else "none yet", won, played)
+            (
+                label,
+                tr("stats.won_of", won=won, played=played, rate=rate(won, played)) if played else tr("stats.none_yet"),
+                won,
+                played,
+            )
             for label, won, played in counts
         ]
 
@@ -73,7 +78,7 @@ class StatsScreen(Scene):
         geo = self.game.geo
         box = geo["panel"]
         bar = pygame.Rect(box.x, box.bottom - geo.px(100), box.width, geo.px(70))
-        self.row = Row.centered(bar, [("back", "Back", "play")], geo.px(260), 0)
+        self.row = Row.centered(bar, [("back", tr("common.back"), "play")], geo.px(260), 0)
         self.row.buttons[0].focus = True
 
     def update(self, dt: float) -> None:
@@ -93,7 +98,7 @@ class StatsScreen(Scene):
         dim(surface)
         box = geo["panel"]
         surface.blit(panel(box.size, 255, geo.px(28)), box.topleft)
-        blit_text(surface, "Statistics", geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
+        blit_text(surface, tr("stats.title"), geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         top = self._tiles(surface, box, box.y + geo.px(120))
         self._bars(surface, box, top + geo.px(40))
         self._footnote(surface, box)
@@ -103,7 +108,7 @@ class StatsScreen(Scene):
         """Above the Back button: what went wrong with the statistics file, or else what is counted."""
         geo = self.game.geo
         size, color = (geo.px(22), WARN) if self.problem else (geo.px(20), MUTED)
-        lines = wrap(self.problem or NOTE, size, box.width - geo.px(160))[:4]
+        lines = wrap(self.problem or tr("stats.note"), size, box.width - geo.px(160))[:4]
         y = self.row.buttons[0].rect.y - geo.px(24) - len(lines) * (size + geo.px(6))
         for line in lines:
             y = blit_text(surface, line, size, color, (box.centerx, y), "midtop").bottom + geo.px(2)

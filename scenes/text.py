@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from scenes.cache import Surfaces
-from scenes.fonts import font
+from scenes.fonts import CJK_START, font_for
 
 RENDERS = Surfaces(limit=4000)
+NO_BREAK_BEFORE = "，。、；：？！）》」』”’…·%"
 
 
 def text(
@@ -20,7 +23,7 @@ def text(
 def _render(
     value: str, size: int, color: tuple[int, ...], bold: bool, shadow: tuple[int, ...] | None
 ) -> pygame.Surface:
-    face = font(size, bold)
+    face = font_for(value, size, bold)
     front = face.render(value, True, color)
     if shadow is None:
         made = front.convert_alpha()
@@ -51,18 +54,26 @@ def blit_text(
     return rect
 
 
+# A Chinese character is a unit of its own (lines break between any two), with the punctuation that must not open a
+# line kept on it; other text breaks at spaces.
+TOKENS = re.compile(rf"\s+|[{chr(CJK_START)}-\U0010ffff][{NO_BREAK_BEFORE}]*|[^\s{chr(CJK_START)}-\U0010ffff]+")
+
+
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break `value` into lines no wider than `width` pixels."""
-    face = font(size, bold)
+    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters."""
+    face = font_for(value, size, bold)
     lines: list[str] = []
     line = ""
-    for word in value.split():
-        trial = f"{line} {word}".strip()
+    gap = False
+    for token in TOKENS.findall(value):
+        if token.isspace():
+            gap = bool(line)
+            continue
+        trial = f"{line} {token}" if gap else line + token
         if line and face.size(trial)[0] > width:
             lines.append(line)
-            line = word
-        else:
-            line = trial
+            trial = token
+        line, gap = trial, False
     if line:
         lines.append(line)
     return lines

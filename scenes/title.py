@@ -9,6 +9,7 @@ import pygame
 from game.cards import Card
 from scenes.felt import felt
 from scenes.flow import continue_match, new_match
+from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.overlays import RulesetChooser, SettingsOverlay
 from scenes.rules_help import RulesHelp
@@ -43,12 +44,12 @@ class TitleScene(Scene):
         geo = self.game.geo
         can_continue = self.game.store is not None and self.game.store.exists()
         specs = [
-            ("continue", "Continue", "play"),
-            ("new", "New match", "play" if not can_continue else "plain"),
-            ("stats", "Statistics", "plain"),
-            ("rules", "Rules", "plain"),
-            ("settings", "Settings", "plain"),
-            ("quit", "Quit", "dark"),
+            ("continue", tr("title.continue"), "play"),
+            ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
+            ("stats", tr("title.statistics"), "plain"),
+            ("rules", tr("title.rules"), "plain"),
+            ("settings", tr("title.settings"), "plain"),
+            ("quit", tr("title.quit"), "dark"),
         ]
         self.row = Row.stacked(geo["title_menu"], specs, geo.px(70), geo.px(16))
         self.row.get("continue").enabled = can_continue
@@ -110,7 +111,7 @@ class TitleScene(Scene):
         lines = wrap(problem, size, box.width - 2 * pad)
         box.height = pad * 2 + geo.px(44) + len(lines) * geo.px(30)
         surface.blit(panel(box.size, 200, geo.px(20), (60, 24, 16)), box.topleft)
-        blit_text(surface, "The save could not be used", geo.px(26), WARN, (box.x + pad, box.y + pad), bold=True)
+        blit_text(surface, tr("title.save_problem"), geo.px(26), WARN, (box.x + pad, box.y + pad), bold=True)
         y = box.y + pad + geo.px(44)
         for line in lines:
             blit_text(surface, line, size, CREAM, (box.x + pad, y))
@@ -123,10 +124,10 @@ class TitleScene(Scene):
         for image, rect in self.fan:
             surface.blit(image, rect)
         title_at = (logo.centerx, logo.bottom - geo.px(50))
-        blit_text(surface, "DOU DIZHU", geo.px(120), GOLD, title_at, "midbottom", True, (60, 20, 0))
+        blit_text(surface, tr("title.logo"), geo.px(120), GOLD, title_at, "midbottom", True, (60, 20, 0))
         blit_text(
             surface,
-            "Fight the Landlord",
+            tr("title.tagline"),
             geo.px(40),
             CREAM,
             (logo.centerx, logo.bottom - geo.px(40)),
@@ -140,7 +141,7 @@ class TitleScene(Scene):
         self.row.draw(surface, geo.px(32))
         if self.game.problem:
             self._problem(surface, menu, self.game.problem)
-        footer = "Mouse, keyboard or gamepad · F11 full screen · Esc menu"
+        footer = tr("title.footer")
         blit_text(
             surface,
             footer,
