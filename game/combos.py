@@ -231,6 +231,8 @@ def diagnose(counts: Counts, rules: Ruleset) -> Rejection:
         return Rejection("empty")
     shape_counts = sorted((counts[r] for r in present), reverse=True)
     most = shape_counts[0]
+    if present[0] >= SMALL_JOKER and sum(rules.rocket) > 2:
+        return Rejection("rocket_all_jokers")
     allowed = _allowed_reading(counts, rules)
     if allowed is not None:
         return allowed

@@ -24,6 +24,7 @@ MESSAGES: dict[str, str] = {
     "not_a_pair": "A pair needs two cards of the same rank.",
     "jokers_not_pair": "The two jokers together are the rocket and are played on their own.",
     "rocket_alone": "The two jokers form the rocket only when played alone.",
+    "rocket_all_jokers": "Jokers are played alone, as a pair of equal jokers, or all of them together as the rocket.",
     "triple_attachment": "A triple takes one single (4 cards) or one pair (5 cards), not {extra} extra cards.",
     "pair_attachment_joker": "Jokers cannot form a pair attachment.",
     "four_attachment": "Four of a kind takes exactly two singles (6 cards) or two pairs (8 cards).",

@@ -123,7 +123,7 @@ FOUR_PLAYER = replace(
     bomb_sizes=(4, 8),
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, FOUR_PLAYER)}
 
 assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
 

@@ -79,7 +79,7 @@ class Solver:
 
     def static(self, hands: Hands, turn: int) -> bool:
         """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties)."""
-        need = [plan(h).plays - (0.5 if seat == turn else 0.0) for seat, h in enumerate(hands)]
+        need = [plan(h, self.rules).plays - (0.5 if seat == turn else 0.0) for seat, h in enumerate(hands)]
         best = min(range(3), key=need.__getitem__)
         return self.allied(turn, best)
 

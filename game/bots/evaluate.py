@@ -2,21 +2,26 @@
 
 The score is the sum of each play's strength minus a fixed cost per play, so a hand that needs fewer
 plays, or holds more controls (2s, jokers, bombs), scores higher. Decompositions are memoised on the
-count tuple, so the many sub-hands a decision looks at share their work.
+count tuple, so the many sub-hands a decision looks at share their work. A ruleset decides which plays a
+plan may use (`Style`): two-deck tables have bombs of 4-8 cards, joker pairs and a four-joker rocket, and
+forbid single attachments.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NamedTuple
 
-from game.cards import ACE, BIG_JOKER, NUM_RANKS, RANKS, SMALL_JOKER, TWO, Counts
+from game.cards import ACE, BIG_JOKER, JOKERS, NUM_RANKS, RANKS, SMALL_JOKER, Counts
 from game.kinds import Kind
 from game.memo import memo
+from game.rulesets import STANDARD, Ruleset
 
 PLAY_COST = 7.0  # what one more play to empty the hand costs, in rank steps
 TRIPLE_HINT = 3.0  # a triple usually carries a weak card away: guides the split toward triples
 KICKER_LIMIT = 3.5  # attach singles and pairs weaker than this (below an ace)
 BOMB_VALUE = 12.0
+BOMB_CARD_VALUE = 2.0  # each card a bomb holds beyond the table's smallest bomb (two-deck tables)
 ROCKET_VALUE = 14.0
 RUN_BONUS = {Kind.STRAIGHT: 1.0, Kind.PAIR_RUN: 2.0, Kind.AIRPLANE: 3.0}
 
@@ -45,9 +50,43 @@ def rank_value(rank: int) -> float:
     return rank - 7.0
 
 
-def _part(kind: Kind, top: int, length: int, text: str) -> Part:
+@dataclass(frozen=True, eq=False)
+class Style:
+    """The plays a plan may use under one ruleset. Compared by identity: one per ruleset (`style_of`)."""
+
+    same_rank: tuple[Kind | None, ...]  # the play of n equal cards (not jokers), by n
+    joker_pairs: bool
+    rocket: tuple[int, int]  # small and big jokers in the rocket
+    runs: tuple[tuple[Kind, int, int], ...]  # (kind, cards per rank, fewest ranks)
+    single_wings: dict[Kind, Kind]  # carrier -> its kind with single attachments, where allowed
+    pair_wings: dict[Kind, Kind]
+    smallest_bomb: int
+
+
+@memo(64)
+def style_of(rules: Ruleset) -> Style:
+    low, high = rules.bomb_sizes
+    same: list[Kind | None] = [None, Kind.SINGLE, Kind.PAIR, Kind.TRIPLE] + [None] * (high - 3)
+    for n in range(low, high + 1):
+        same[n] = Kind.BOMB
+    return Style(
+        same_rank=tuple(k if k is None or rules.allows(k) else None for k in same),
+        joker_pairs=rules.joker_pairs and rules.allows(Kind.PAIR),
+        rocket=(rules.rocket[0], rules.rocket[1]),
+        runs=tuple(run for run in RUNS if rules.allows(run[0])),
+        single_wings=_allowed(rules, {Kind.TRIPLE: Kind.TRIPLE_SINGLE, Kind.AIRPLANE: Kind.AIRPLANE_SINGLES}),
+        pair_wings=_allowed(rules, {Kind.TRIPLE: Kind.TRIPLE_PAIR, Kind.AIRPLANE: Kind.AIRPLANE_PAIRS}),
+        smallest_bomb=low,
+    )
+
+
+def _allowed(rules: Ruleset, carried: dict[Kind, Kind]) -> dict[Kind, Kind]:
+    return {body: kind for body, kind in carried.items() if rules.allows(kind)}
+
+
+def _part(kind: Kind, top: int, length: int, text: str, style: Style) -> Part:
     if kind is Kind.BOMB:
-        value = BOMB_VALUE + top / 4
+        value = BOMB_VALUE + top / 4 + BOMB_CARD_VALUE * (length - style.smallest_bomb)
     elif kind is Kind.ROCKET:
         value = ROCKET_VALUE
     else:
@@ -55,26 +94,35 @@ def _part(kind: Kind, top: int, length: int, text: str) -> Part:
     return Part(text, kind, top, length, value)
 
 
-SAME_RANK_KINDS = {1: Kind.SINGLE, 2: Kind.PAIR, 3: Kind.TRIPLE, 4: Kind.BOMB}
 RUNS = ((Kind.STRAIGHT, 1, 5), (Kind.PAIR_RUN, 2, 3), (Kind.AIRPLANE, 3, 2))
 
 
-def _bodies_from(counts: Counts, r: int) -> list[tuple[Part, Counts]]:
+def _less(counts: Counts, r: int, n: int) -> Counts:
+    rest = list(counts)
+    rest[r] -= n
+    return tuple(rest)
+
+
+def _same_rank(r: int, n: int, style: Style) -> Kind | None:
+    if r in JOKERS:
+        return Kind.SINGLE if n == 1 else Kind.PAIR if n == 2 and style.joker_pairs else None
+    return style.same_rank[n] if n < len(style.same_rank) else None
+
+
+def _bodies_from(counts: Counts, r: int, style: Style) -> list[tuple[Part, Counts]]:
     """Every body that holds a card of rank `r` (the lowest held), with the counts left after it."""
     out: list[tuple[Part, Counts]] = []
-    c = counts[r]
-    for n in range(1, c + 1):
-        if n == 2 and r >= SMALL_JOKER:
-            continue
-        rest = list(counts)
-        rest[r] -= n
-        out.append((_part(SAME_RANK_KINDS[n], r, 1, RANKS[r] * n), tuple(rest)))
-    if r == SMALL_JOKER and counts[BIG_JOKER]:
-        rest = list(counts)
-        rest[SMALL_JOKER] -= 1
-        rest[BIG_JOKER] -= 1
-        out.append((_part(Kind.ROCKET, BIG_JOKER, 2, "BR"), tuple(rest)))
-    for kind, unit, minimum in RUNS:
+    for n in range(1, counts[r] + 1):
+        kind = _same_rank(r, n, style)
+        if kind is not None:
+            length = n if kind is Kind.BOMB else 1
+            out.append((_part(kind, r, length, RANKS[r] * n, style), _less(counts, r, n)))
+    small, big = style.rocket
+    if r == SMALL_JOKER and counts[SMALL_JOKER] >= small and counts[BIG_JOKER] >= big:
+        text = RANKS[SMALL_JOKER] * small + RANKS[BIG_JOKER] * big
+        rest = _less(_less(counts, r, small), BIG_JOKER, big)
+        out.append((_part(Kind.ROCKET, BIG_JOKER, small + big, text, style), rest))
+    for kind, unit, minimum in style.runs:
         top = r
         rest = list(counts)
         while top <= ACE and counts[top] >= unit:
@@ -82,7 +130,7 @@ def _bodies_from(counts: Counts, r: int) -> list[tuple[Part, Counts]]:
             length = top - r + 1
             if length >= minimum:
                 text = "".join(RANKS[x] * unit for x in range(r, top + 1))
-                out.append((_part(kind, top, length, text), tuple(rest)))
+                out.append((_part(kind, top, length, text, style), tuple(rest)))
             top += 1
     return out
 
@@ -95,33 +143,36 @@ def _guide(part: Part) -> float:
     return 0.0
 
 
-@memo(1 << 15)
-def _split(counts: Counts) -> tuple[float, tuple[Part, ...]]:
+@memo(1 << 16)
+def _split(counts: Counts, style: Style) -> tuple[float, tuple[Part, ...]]:
     """The best split into bodies by (strength - PLAY_COST + attachment hint), searched from the lowest rank."""
     r = next((i for i in range(NUM_RANKS) if counts[i]), None)
     if r is None:
         return 0.0, ()
     best: tuple[float, tuple[Part, ...]] | None = None
-    for part, rest in _bodies_from(counts, r):
-        score, parts = _split(rest)
+    for part, rest in _bodies_from(counts, r, style):
+        score, parts = _split(rest, style)
         score += part.value - PLAY_COST + _guide(part)
         if best is None or score > best[0]:
             best = (score, (part, *parts))
-    assert best is not None
+    assert best is not None  # a single card is always a play
     return best
 
 
-def _attach(parts: list[Part]) -> list[Part]:
-    """Carry the weakest singles and pairs on triples and airplanes (000 §7, §11)."""
+def _attach(parts: list[Part], style: Style) -> list[Part]:
+    """Carry the weakest singles and pairs on triples and airplanes (000 §7, §11), where the table allows it."""
     singles = sorted((p for p in parts if p.kind is Kind.SINGLE and p.value < KICKER_LIMIT), key=lambda p: p.top)
-    pairs = sorted((p for p in parts if p.kind is Kind.PAIR and p.value < KICKER_LIMIT), key=lambda p: p.top)
+    pairs = sorted(
+        (p for p in parts if p.kind is Kind.PAIR and p.value < KICKER_LIMIT and p.top not in JOKERS),
+        key=lambda p: p.top,
+    )
     carriers = sorted((p for p in parts if p.kind in (Kind.TRIPLE, Kind.AIRPLANE)), key=lambda p: (-p.length, p.top))
     out = [p for p in parts if p not in carriers]
     for carrier in carriers:
         body = range(carrier.top - carrier.length + 1, carrier.top + 1)
         need = carrier.length
-        single_pool = [p for p in singles if p.top not in body]
-        pair_pool = [p for p in pairs if p.top not in body]
+        single_pool = [p for p in singles if p.top not in body] if carrier.kind in style.single_wings else []
+        pair_pool = [p for p in pairs if p.top not in body] if carrier.kind in style.pair_wings else []
         use_singles = len(single_pool) >= need and (
             len(pair_pool) < need or single_pool[need - 1].top <= pair_pool[need - 1].top
         )
@@ -133,31 +184,32 @@ def _attach(parts: list[Part]) -> list[Part]:
         for w in wings:
             out.remove(w)
             (singles if use_singles else pairs).remove(w)
-        kind = _carried_kind(carrier.kind, use_singles)
+        kind = (style.single_wings if use_singles else style.pair_wings)[carrier.kind]
         text = "".join(sorted(carrier.text + "".join(w.text for w in wings), key=RANKS.index))
         out.append(Part(text, kind, carrier.top, carrier.length, carrier.value))
     return out
 
 
-def _carried_kind(body: Kind, singles: bool) -> Kind:
-    if body is Kind.TRIPLE:
-        return Kind.TRIPLE_SINGLE if singles else Kind.TRIPLE_PAIR
-    return Kind.AIRPLANE_SINGLES if singles else Kind.AIRPLANE_PAIRS
+def plan(counts: Counts, rules: Ruleset = STANDARD) -> Plan:
+    """The hand's best decomposition into plays under `rules`, weakest first, and its score."""
+    return _plan(counts, style_of(rules))
 
 
-@memo(1 << 13)
-def plan(counts: Counts) -> Plan:
-    """The hand's best decomposition into plays, weakest first, and its score."""
-    _, bodies = _split(counts)
-    parts = _attach(list(bodies))
+@memo(1 << 14)
+def _plan(counts: Counts, style: Style) -> Plan:
+    _, bodies = _split(counts, style)
+    parts = _attach(list(bodies), style)
     parts.sort(key=lambda p: (p.value, -len(p.text)))
     return Plan(sum(p.value for p in parts) - PLAY_COST * len(parts), tuple(parts))
 
 
-def score(counts: Counts) -> float:
-    return plan(counts).score
+def score(counts: Counts, rules: Ruleset = STANDARD) -> float:
+    return plan(counts, rules).score
 
 
-def is_control(part: Part) -> bool:
-    """Plays that usually win their round: bombs, the rocket, and anything topped by a 2 or a joker."""
-    return part.kind in (Kind.BOMB, Kind.ROCKET) or part.top >= TWO
+def keep_back(counts: Counts, spare: int, rules: Ruleset = STANDARD) -> Counts:
+    """The cards still to play when `spare` of them may stay in hand to the end (a two-player farmer's
+    allowance): one at a time, set aside the card the rest plans best without."""
+    for _ in range(min(spare, sum(counts) - 1)):
+        counts = max((_less(counts, r, 1) for r in range(NUM_RANKS) if counts[r]), key=lambda c: score(c, rules))
+    return counts

@@ -10,16 +10,18 @@ from game.combos import Reading
 from game.kinds import Kind
 from game.moves import follow_moves
 
+UNBEATEN_TOPS = (Kind.SINGLE, Kind.PAIR)  # a big joker, or two of them at a two-deck table, beats every ordinary play
+
 
 def can_beat(t: Table, reading: Reading, seats: Iterable[int], counting: bool = True) -> bool:
     """Could any of `seats` beat `reading` with cards it may hold? Pessimistic: the unseen cards are pooled.
 
-    Without counting cards (the easy level) only the rocket and a lone big joker are known to be safe.
+    Without counting cards (the easy level) only the rocket and big jokers played alone are known to be safe.
     """
     seats = tuple(seats)
     if not seats:
         return False
     if not counting:
-        return not (reading.kind is Kind.ROCKET or (reading.kind is Kind.SINGLE and reading.top == BIG_JOKER))
+        return not (reading.kind is Kind.ROCKET or (reading.kind in UNBEATEN_TOPS and reading.top == BIG_JOKER))
     room = max(t.sizes[s] for s in seats)
     return any(len(move) <= room for move in follow_moves(t.unseen, reading, t.rules))

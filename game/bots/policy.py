@@ -32,8 +32,8 @@ def enemy_name(t: Table, seat: int) -> str:
     return "The landlord" if seat == t.landlord else "A farmer"
 
 
-def leaves(counts: Counts) -> str:
-    return count_words(plan(counts).plays, "play")
+def leaves(t: Table, counts: Counts) -> str:
+    return count_words(plan(counts, t.rules).plays, "play")
 
 
 def after(t: Table, move: str) -> Counts:
@@ -42,7 +42,7 @@ def after(t: Table, move: str) -> Counts:
 
 def runs_out(t: Table, counts: Counts, level: Level) -> bool:
     """Can this hand play out: at most one of its plays could be beaten by an enemy?"""
-    parts = plan(counts).parts
+    parts = plan(counts, t.rules).parts
     open_parts = [p for p in parts if can_beat(t, reading_of(t, p.text), t.enemies, level.counts_cards)]
     return len(open_parts) <= 1
 
@@ -59,7 +59,7 @@ def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
     whole = next((m for m in moves if len(m) == sum(t.hand)), None)
     if whole is not None:
         return Suggestion(whole, "wins_now")
-    parts = plan(t.hand).parts
+    parts = plan(t.hand, t.rules).parts
     safe = safe_parts(t, parts, level)
     if len(parts) - len(safe) <= 1 and safe:
         first = min(safe, key=lambda p: (p.kind in BOMB_KINDS, p.value))
@@ -68,16 +68,16 @@ def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
         fed = _feed_partner(t, moves)
         if fed is not None:
             return fed
-    if t.min_enemy_size <= 2:
+    if t.min_enemy_left <= 2:
         return _lead_against_short(t, parts, level)
     return _lead_weakest(t, parts, level, rng)
 
 
 def _feed_partner(t: Table, moves: list[str]) -> Suggestion | None:
-    """A partner about to go out gets the lowest single (or pair) it may be able to beat."""
-    partner = t.partner
-    assert partner is not None
-    cards = t.sizes[partner]
+    """The partner closest to going out, with one or two cards, gets the lowest single (or pair) it may beat."""
+    if not t.partners:
+        return None
+    cards = min(t.sizes[s] for s in t.partners)
     if cards > 2:
         return None
     shape = [m for m in moves if len(m) == cards and len(set(m)) == 1]
@@ -90,10 +90,13 @@ def _feed_partner(t: Table, moves: list[str]) -> Suggestion | None:
 
 
 def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Suggestion:
-    """An enemy with one or two cards: never lead a shape it can finish on (000 §16), or lead the hardest to beat."""
-    short = min(t.enemies, key=lambda s: t.sizes[s])
+    """An enemy one or two cards from winning: never lead a shape it can finish on (000 §16), or lead the hardest
+    to beat. A two-player farmer with its allowance finishes on any play it beats that brings it down far enough,
+    so every ordinary lead is such a shape."""
+    short = min(t.enemies, key=t.left)
     cards = t.sizes[short]
-    fits = [p for p in parts if len(p.text) <= cards and p.kind not in BOMB_KINDS]
+    spare = t.sizes[short] - t.left(short)
+    fits = [p for p in parts if (spare or len(p.text) <= cards) and p.kind not in BOMB_KINDS]
     other = [p for p in parts if p not in fits]
     if other:
         play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
@@ -120,9 +123,9 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     pool = sorted(plain or list(parts), key=lambda p: p.value - LONG_LEAD * (len(p.text) - 1))
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
-    has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest).parts)
+    has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
     key = "keeps_bomb" if has_bomb else "sheds_weakest"
-    return Suggestion(pick.text, key, {"play": reading_of(t, pick.text).describe(), "plays": leaves(rest)})
+    return Suggestion(pick.text, key, {"play": reading_of(t, pick.text).describe(), "plays": leaves(t, rest)})
 
 
 # ----- following ----------------------------------------------------------------------------------------
@@ -144,18 +147,19 @@ def follow(t: Table, level: Level) -> Suggestion:
 
 
 def _delta(t: Table, move: str) -> float:
-    return score(after(t, move)) - score(t.hand)
+    return score(after(t, move), t.rules) - score(t.hand, t.rules)
 
 
 def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
-    """Leave a partner's play alone unless the landlord, next, could beat it and we can take it safely."""
-    assert t.last is not None
-    landlord_next = t.next_seat(t.seat) == t.landlord
+    """Leave a partner's play alone unless the landlord, still to answer it before the round comes back, could
+    beat it and we can take it safely."""
+    assert t.last is not None and t.last_seat is not None
+    landlord_answers = t.landlord in t.between(t.seat, t.last_seat)
     if not level.cooperates:
         return Suggestion(PASS, "partner_winning")
-    if not landlord_next or not can_beat(t, t.last, [t.landlord], level.counts_cards):
+    if not landlord_answers or not can_beat(t, t.last, [t.landlord], level.counts_cards):
         return Suggestion(PASS, "partner_winning")
-    urgent = t.sizes[t.landlord] <= 2
+    urgent = t.left(t.landlord) <= 2
     keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
     keep = [m for m in keep if urgent or _delta(t, m) >= level.margin or runs_out(t, after(t, m), level)]
     if keep:
@@ -181,8 +185,8 @@ def _block(t: Table, play: str, enemy: int) -> Suggestion:
 
 def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level) -> Suggestion:
     assert t.last is not None and t.last_seat is not None
-    threat = t.sizes[t.last_seat]
-    urgent = t.min_enemy_size <= 2 or threat <= URGENT_CARDS
+    threat = t.left(t.last_seat)
+    urgent = t.min_enemy_left <= 2 or threat <= URGENT_CARDS
     if ordinary:
         if urgent:
             play = max(
@@ -193,24 +197,24 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
                     _delta(t, m),
                 ),
             )
-            return _block(t, play, min(t.enemies, key=lambda s: t.sizes[s]))
+            return _block(t, play, min(t.enemies, key=t.left))
         best = max(ordinary, key=lambda m: _delta(t, m))
         rest = after(t, best)
         margin = level.margin if t.is_landlord else level.farmer_margin
         if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
-            return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(rest)})
+            return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(t, rest)})
     if bombs:
         bomb = min(bombs, key=lambda m: (len(m), reading_of(t, m).top))
         rest = after(t, bomb)
         if runs_out(t, rest, level):
             return Suggestion(bomb, "bomb_wins", {"play": reading_of(t, bomb).describe()})
-        if threat <= BOMB_THREAT or t.min_enemy_size <= 2:
+        if threat <= BOMB_THREAT or t.min_enemy_left <= 2:
             return Suggestion(
                 bomb,
                 "bomb_saves",
                 {
                     "enemy": enemy_name(t, t.last_seat),
-                    "cards": count_words(threat, "card"),
+                    "cards": count_words(t.sizes[t.last_seat], "card"),
                     "play": reading_of(t, bomb).describe(),
                 },
             )

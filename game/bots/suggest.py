@@ -18,12 +18,12 @@ MAX_SUGGESTIONS = 4
 
 def _others(t: Table, last: Reading | None) -> list[Suggestion]:
     if last is None:
-        moves = [p.text for p in plan(t.hand).parts]
+        moves = [p.text for p in plan(t.hand, t.rules).parts]
         key = "leads"
     else:
-        moves = sorted(follow_moves(t.hand, last, t.rules), key=lambda m: -score(after(t, m)))
+        moves = sorted(follow_moves(t.hand, last, t.rules), key=lambda m: -score(after(t, m), t.rules))
         key = "answers"
-    out = [Suggestion(m, key, {"play": reading_of(t, m).describe(), "plays": leaves(after(t, m))}) for m in moves]
+    out = [Suggestion(m, key, {"play": reading_of(t, m).describe(), "plays": leaves(t, after(t, m))}) for m in moves]
     if last is not None:
         out.append(Suggestion(PASS, "passes"))
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.bots.evaluate import keep_back
 from game.cards import NUM_RANKS, Counts, normalize, parse, subtract
 from game.combos import Reading, answer, classify
 from game.match import LastPlay, Phase
@@ -18,13 +19,14 @@ class Table:
     rules: Ruleset
     seat: int
     landlord: int
-    hand: Counts
+    hand: Counts  # the cards to play: all of them, or a two-player farmer's less those it may keep (`keep_back`)
     sizes: tuple[int, ...]
     last: Reading | None  # the play to beat; None on a free lead
     last_seat: int | None
     unseen: Counts  # cards in the other hands: the pack minus my hand minus everything played
     landlord_holds: Counts  # kitty cards the landlord must still hold (zero unless I am a farmer)
     history: tuple[tuple[int, str], ...]
+    allowance: int | None = None  # two-player: a farmer wins once it holds this many cards or fewer
 
     @property
     def players(self) -> int:
@@ -42,18 +44,33 @@ class Table:
         return a == b or (a != self.landlord and b != self.landlord)
 
     @property
-    def partner(self) -> int | None:
+    def partners(self) -> tuple[int, ...]:
+        """The other farmers when I am a farmer: one at three seats, two at four, none at two."""
         if self.is_landlord:
-            return None
-        return next(s for s in range(self.players) if s not in (self.seat, self.landlord))
+            return ()
+        return tuple(s for s in range(self.players) if s not in (self.seat, self.landlord))
 
     @property
     def enemies(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if not self.allied(self.seat, s))
 
+    def left(self, seat: int) -> int:
+        """Cards `seat` must still shed to win: all of them, or down to the allowance for a two-player farmer."""
+        spare = self.allowance if self.allowance is not None and seat != self.landlord else 0
+        return max(0, self.sizes[seat] - spare)
+
     @property
-    def min_enemy_size(self) -> int:
-        return min(self.sizes[s] for s in self.enemies)
+    def min_enemy_left(self) -> int:
+        return min(self.left(s) for s in self.enemies)
+
+    def between(self, start: int, stop: int) -> tuple[int, ...]:
+        """The seats after `start` in turn order, up to but not including `stop`."""
+        out = []
+        seat = self.next_seat(start)
+        while seat != stop:
+            out.append(seat)
+            seat = self.next_seat(seat)
+        return tuple(out)
 
 
 def pack_counts(rules: Ruleset) -> Counts:
@@ -81,12 +98,13 @@ def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Rule
     return last
 
 
-def table_of(view: Observation) -> Table:
+def table_of(view: Observation, allowance: int | None = None) -> Table:
     rules = get(view.ruleset)
     if view.landlord is None:
         raise ValueError("the landlord is not known yet: bots play only in the playing phase")
     hand = parse(view.hand)
     unseen = subtract(subtract(pack_counts(rules), hand), parse(view.played))
+    to_play = hand if allowance is None or view.seat == view.landlord else keep_back(hand, allowance, rules)
     kitty = parse(view.kitty or "")
     landlord_played = parse("".join(m for s, m in view.history if s == view.landlord and m != "pass"))
     if view.seat == view.landlord:
@@ -98,13 +116,14 @@ def table_of(view: Observation) -> Table:
         rules=rules,
         seat=view.seat,
         landlord=view.landlord,
-        hand=hand,
+        hand=to_play,
         sizes=tuple(view.hand_sizes),
         last=last.reading if last else None,
         last_seat=last.seat if last else None,
         unseen=unseen,
         landlord_holds=holds,
         history=tuple(view.history),
+        allowance=allowance,
     )
 
 
