@@ -3,7 +3,8 @@
 The map is drawn for a 1920x1080 reference. `Layout.fit(size)` scales it uniformly by
 min(width / 1920, height / 1080) and keeps each object at its distance from the window edge named by its
 `h` / `v` properties (left, center, right, stretch / top, middle, bottom, stretch), so 4:3 and 16:10 windows
-spread the table to their edges instead of stretching cards. This is the only module that imports pytmx.
+spread the table to their edges instead of stretching cards. An object named `name@N` replaces `name` at a table of
+N players (`Fitted.for_players`). This is the only module that imports pytmx.
 """
 
 from __future__ import annotations
@@ -33,18 +34,26 @@ REQUIRED = (
     "seat_south",
     "seat_east",
     "seat_west",
+    "seat_north",
     "pile_east",
     "pile_west",
+    "pile_north",
     "hand_south",
     "play_south",
     "play_east",
     "play_west",
+    "play_north",
     "action_bar",
     "tools",
     "title_logo",
     "title_menu",
     "panel",
 )
+SEAT_ZONES: dict[int, tuple[str, ...]] = {  # by player count: the zone of each seat, in play order (counter-clockwise:
+    2: ("south", "north"),  # the next seat is on your right)
+    3: ("south", "east", "west"),
+    4: ("south", "east", "north", "west"),
+}
 H_ANCHORS = ("left", "center", "right", "stretch")
 V_ANCHORS = ("top", "middle", "bottom", "stretch")
 
@@ -91,6 +100,17 @@ class Fitted:
         """A reference-size length (a font size, a margin) in screen pixels."""
         return max(1, round(reference_pixels * self.scale))
 
+    def for_players(self, players: int) -> Fitted:
+        """The layout of a table of `players`: each `name@players` object in place of `name`, other tables' gone."""
+        suffix = f"@{players}"
+        rects = {n: r for n, r in self.rects.items() if "@" not in n}
+        props = {n: p for n, p in self.props.items() if "@" not in n}
+        for name in self.rects:
+            if name.endswith(suffix):
+                base = name.removesuffix(suffix)
+                rects[base], props[base] = self.rects[name], self.props[name]
+        return Fitted(self.size, self.scale, MappingProxyType(rects), MappingProxyType(props))
+
 
 @dataclass(frozen=True, slots=True)
 class Layout:
@@ -121,6 +141,9 @@ def load_layout(path: Path = DEFAULT_MAP) -> Layout:
         if h not in H_ANCHORS or v not in V_ANCHORS:
             raise LayoutError(f"{obj.name}: unknown anchor h={h!r} v={v!r}")
         anchors[obj.name] = Anchor((obj.x, obj.y, obj.width, obj.height), h, v, MappingProxyType(props))
+    unknown = [name for name in anchors if "@" in name and name.split("@")[0] not in anchors]
+    if unknown:
+        raise LayoutError(f"{path.name}: {', '.join(unknown)} replace nothing")
     missing = [name for name in REQUIRED if name not in anchors]
     if missing:
         raise LayoutError(f"{path.name} lacks {', '.join(missing)}")

@@ -7,7 +7,7 @@ Game state changes only through `Session.apply`, which calls `Match.apply` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -22,16 +22,16 @@ from game.match import Match, Phase
 from game.observe import Observation, observe
 from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
-from scenes.layout import Fitted
+from scenes.layout import SEAT_ZONES, Fitted
 from scenes.thinker import Thinker
 from scenes.timers import TableClock
 from scenes.tween import out_back
 
 HUMAN = 0
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
-SEAT_ZONES = {0: "south", 1: "east", 2: "west"}  # seats follow play order counter-clockwise: next is on the right
-SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin"}
+SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin", 3: "Mei"}  # by seat: a table of N players seats the first N
 DEAL_GAP = 0.045  # seconds between two dealt cards
+DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
 SORTS = ("rank", "groups")
 AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
@@ -282,9 +282,20 @@ class Session:
         assert self.geo is not None
         return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng)
 
+    def zone_name(self, kind: str, seat: int) -> str:
+        """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`..."""
+        return f"{kind}_{SEAT_ZONES[self.match.players][seat]}"
+
     def zone(self, kind: str, seat: int) -> pygame.Rect:
         assert self.geo is not None
-        return self.geo[f"{kind}_{SEAT_ZONES[seat]}"]
+        return self.geo[self.zone_name(kind, seat)]
+
+    def play_props(self, seat: int) -> Mapping[str, object]:
+        """The properties of a seat's play zone in the map (its "align")."""
+        return self.geo.props[self.zone_name("play", seat)] if self.geo else {}
+
+    def kitty_zone(self) -> pygame.Rect:
+        return self.geo["kitty"] if self.geo else pygame.Rect(0, 0, 1, 1)
 
     def pile_point(self, seat: int) -> tuple[float, float]:
         w, h = self.card_size("mini")
@@ -308,7 +319,7 @@ class Session:
         return {c: (x0 + i * step, y - (lift if c in self.selected else 0)) for i, c in enumerate(order)}
 
     def play_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        align = str(self.geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center")) if self.geo else "center"
+        align = str(self.play_props(seat).get("align", "center"))
         w, h = self.card_size("table")
         return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
 
@@ -327,7 +338,7 @@ class Session:
 
     def relayout(self, geo: Fitted) -> None:
         """The window changed size: put every sprite where it now belongs, at once."""
-        self.geo = geo
+        self.geo = geo.for_players(self.match.players)
         self.effects.clear()  # drawn for the old size; they are brief enough to drop
         board = self.board
         for key in list(board.flying):
@@ -399,7 +410,8 @@ class Session:
             self.banner = Notice("Everyone declined: redeal", 1.6, "big")
         players = self.match.players
         dealt = players * self.match.rules.hand_size
-        schedule = [((event.first_bidder + k) % players, k * DEAL_GAP + FLIGHT) for k in range(dealt)]
+        gap = min(DEAL_GAP, DEAL_TIME / dealt)
+        schedule = [((event.first_bidder + k) % players, k * gap + FLIGHT) for k in range(dealt)]
         self.deal = Deal(schedule)
         self.dealt_sounds = 0
         mine = list(self.match.hand.hands[HUMAN])
@@ -502,7 +514,7 @@ class Session:
         flip.joined = True
         hand = self.match.hand
         landlord = hand.landlord
-        kitty_zone = self.geo["kitty"] if self.geo else pygame.Rect(0, 0, 1, 1)
+        kitty_zone = self.kitty_zone()
         start = (kitty_zone.centerx, kitty_zone.y)
         if landlord == HUMAN:
             self.place_hand(0.0)
@@ -531,11 +543,13 @@ class Session:
         return count
 
     def unseen(self) -> list[tuple[str, int]]:
-        """The card counter: for each rank, how many you have not seen (not in your hand, not yet played)."""
+        """The card counter: for each rank of the pack (two-player has no 3s or 4s), how many you have not seen (not
+        in your hand, not yet played)."""
         view = self.view()
         total = [0] * len(RANKS)
         for card in self.match.deck:
             total[card.rank] += 1
         for ch in view.hand + view.played:
             total[RANKS.index(ch)] -= 1
-        return list(zip(RANKS, total, strict=True))
+        dealt = {card.rank for card in self.match.deck}
+        return [(rank, left) for i, (rank, left) in enumerate(zip(RANKS, total, strict=True)) if i in dealt]

@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import BIG_JOKER, SMALL_JOKER
+from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Phase
 from scenes.cache import Surfaces
 from scenes.felt import felt
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
 from scenes.scene import Scene
-from scenes.session import HUMAN, SEAT_NAMES, SEAT_ZONES, Session
+from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
 
@@ -26,6 +26,8 @@ if TYPE_CHECKING:
     from scenes.game import Game
 
 WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
+SEAT_COLOURS = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190), 3: (60, 160, 120)}  # the avatars
+FARMER_GREEN = (150, 220, 170)
 
 
 def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
@@ -168,26 +170,27 @@ class TableScene(Scene):
         geo = self.game.geo
         r = geo["counter"]
         surface.blit(_counter_panel(tuple(self.session.unseen()), r.size, geo.px), r.topleft)
-        blit_text(surface, "unseen", geo.px(14), MUTED, (r.centerx, r.bottom + geo.px(2)), "midtop")
+        blit_text(surface, "unseen", geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
 
     def _kitty(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
         art = self.game.art["mini"]
-        zone = geo["kitty"]
+        zone = s.kitty_zone()
         w, _ = art.size
         hand = s.match.hand
         revealed = hand.landlord is not None and s.match.phase is not Phase.BIDDING
-        gap = geo.px(8)
-        total = len(hand.kitty) * w + (len(hand.kitty) - 1) * gap
-        x = zone.centerx - total // 2
+        count = len(hand.kitty)
+        step = min(w + geo.px(8), (zone.width - w) / max(1, count - 1))  # eight cards close up to fit the zone
+        total = w + step * (count - 1)
+        x = zone.centerx - total / 2
         flip = s.flip.progress if s.flip is not None else (1.0 if revealed else 0.0)
         for card in hand.kitty:
             image = art.face(s.match.deck[card]) if revealed and flip >= 0.5 else art.back()
             squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
             if squeeze < 0.999:
                 image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
-            surface.blit(image, image.get_rect(midtop=(x + w // 2, zone.y)))
-            x += w + gap
+            surface.blit(image, image.get_rect(midtop=(round(x + w / 2), zone.y)))
+            x += step
 
     def _deck(self, surface: pygame.Surface) -> None:
         s = self.session
@@ -199,52 +202,94 @@ class TableScene(Scene):
             surface.blit(art.back(), (x - k * 1.5, y - k * 1.5))
 
     def _seat(self, surface: pygame.Surface, seat: int) -> None:
+        """A seat's panel: avatar, name, role with its hat, score, the turn glow and timer. Upright panels (the side
+        seats and yours) stack these; the wide north panel sets them side by side to leave the table its height."""
         s, geo = self.session, self.game.geo
-        r = geo[f"seat_{SEAT_ZONES[seat]}"]
-        hand = s.match.hand
-        to_act = s.match.turn == seat and s.deal is None and (s.flip is None or s.flip.joined)
+        r = s.zone("seat", seat)
+        wide = r.width > r.height * 1.5
+        to_act = s.acting(seat) and s.deal is None and (s.flip is None or s.flip.joined)
         surface.blit(panel(r.size, 185, geo.px(18)), r.topleft)
         if to_act:
             glow = 0.5 + 0.5 * math.sin(self.time * 6)
             pygame.draw.rect(surface, (255, 214, 90), r.inflate(geo.px(6), geo.px(6)), geo.px(4 + 2 * glow), geo.px(20))
-        face = pygame.Rect(0, 0, geo.px(86), geo.px(86))
-        face.midtop = (r.centerx, r.y + geo.px(26))
-        colors = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190)}
+        face = pygame.Rect(0, 0, geo.px(72 if wide else 86), geo.px(72 if wide else 86))
+        if wide:
+            face.midleft = (r.x + geo.px(14), r.centery)
+        else:
+            face.midtop = (r.centerx, r.y + geo.px(26))
         pygame.draw.circle(surface, (20, 20, 20), (face.centerx + 2, face.centery + 3), face.width // 2)
-        pygame.draw.circle(surface, colors[seat], face.center, face.width // 2)
+        pygame.draw.circle(surface, SEAT_COLOURS[seat], face.center, face.width // 2)
         pygame.draw.circle(surface, CREAM, face.center, face.width // 2, geo.px(3))
-        blit_text(surface, SEAT_NAMES[seat][0], geo.px(46), CREAM, face.center, "center", bold=True, shadow=SHADOW)
+        initial = geo.px(40 if wide else 46)
+        blit_text(surface, SEAT_NAMES[seat][0], initial, CREAM, face.center, "center", bold=True, shadow=SHADOW)
         landlord = (
-            hand.landlord if s.match.phase is not Phase.BIDDING and (s.flip is None or s.flip.progress >= 1) else None
+            s.match.hand.landlord
+            if s.match.phase is not Phase.BIDDING and (s.flip is None or s.flip.progress >= 1)
+            else None
         )
-        if landlord == seat:
-            draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
-        elif landlord is not None:
-            draw_straw_hat(surface, (face.centerx, face.y - geo.px(2)), geo.px(92))
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
-        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
-        if role:
-            color = GOLD if role == "Landlord" else (150, 220, 170)
-            blit_text(surface, role, geo.px(18), color, (r.centerx, face.bottom + geo.px(40)), "midtop", True)
+        thinking = to_act and s.bot_seat(seat) and seat != HUMAN
+        score = f"{s.match.scores[seat]:+d} pts"
+        if wide:
+            self._seat_wide(surface, seat, r, face, role, thinking, score)
+        else:
+            self._seat_upright(surface, seat, r, face, role, thinking, score)
         if to_act:
-            self._timer_bar(surface, r)
-        score = s.match.scores[seat]
-        blit_text(surface, f"{score:+d} pts", geo.px(22), GOLD, (r.centerx, r.bottom - geo.px(10)), "midbottom", True)
-        if to_act and s.bot_seat(seat) and seat != HUMAN:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
+            self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
         if seat != HUMAN:
             self._pile(surface, seat)
 
-    def _timer_bar(self, surface: pygame.Surface, seat_box: pygame.Rect) -> None:
-        """The turn limit running down just above the seat to act: green, then amber, red at the end."""
+    def _seat_upright(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
+        geo = self.game.geo
+        if role == "Landlord":
+            draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
+        elif role:
+            draw_straw_hat(surface, (face.centerx, face.y - geo.px(2)), geo.px(92))
+        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
+        if role:
+            colour = GOLD if role == "Landlord" else FARMER_GREEN
+            blit_text(surface, role, geo.px(18), colour, (r.centerx, face.bottom + geo.px(40)), "midtop", True)
+        blit_text(surface, score, geo.px(22), GOLD, (r.centerx, r.bottom - geo.px(10)), "midbottom", True)
+        if thinking:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
+
+    def _seat_wide(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
+        """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
+        geo = self.game.geo
+        x = face.right + geo.px(14)
+        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (x, r.y + geo.px(10)), "topleft", True)
+        blit_text(surface, score, geo.px(22), GOLD, (r.right - geo.px(14), r.y + geo.px(12)), "topright", True)
+        line = r.y + geo.px(52)
+        if role:
+            hat = pygame.Rect(x, line - geo.px(12), geo.px(34), geo.px(24))
+            if role == "Landlord":
+                draw_crown(surface, hat.center, geo.px(30))
+            else:
+                draw_straw_hat(surface, hat.center, geo.px(38))
+            colour = GOLD if role == "Landlord" else FARMER_GREEN
+            blit_text(surface, role, geo.px(18), colour, (hat.right + geo.px(8), line), "midleft", True)
+        if thinking:
+            dots = "." * (1 + int(self.time * 3) % 3)
+            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.right - geo.px(14), line), "midright")
+
+    def _timer_rect(self, r: pygame.Rect, face: pygame.Rect, wide: bool) -> pygame.Rect:
+        """Where a seat's turn bar runs: just above an upright panel, along the bottom inside the wide one."""
+        geo = self.game.geo
+        if wide:
+            x = face.right + geo.px(14)
+            return pygame.Rect(x, r.bottom - geo.px(18), r.right - geo.px(64) - x, geo.px(8))
+        return pygame.Rect(r.x + geo.px(6), r.y - geo.px(20), r.width - geo.px(12), geo.px(10))
+
+    def _timer_bar(self, surface: pygame.Surface, bar: pygame.Rect, beside: bool = False) -> None:
+        """The turn limit running down on the seat to act: green, then amber, red at the end; the seconds over its
+        right end, or (`beside`) after it."""
         geo, s = self.game.geo, self.session
         clock = s.clock
         if clock.turn_limit is None:
             return
         left = clock.turn_left() if clock.turn == s.turn_key() else 1.0  # a turn not yet counting shows full
         assert left is not None
-        bar = pygame.Rect(seat_box.x + geo.px(6), seat_box.y - geo.px(20), seat_box.width - geo.px(12), geo.px(10))
         pygame.draw.rect(surface, (25, 35, 30), bar, border_radius=bar.height // 2)
         filled = bar.copy()
         filled.width = round(bar.width * left)
@@ -252,19 +297,29 @@ class TableScene(Scene):
         if filled.width:
             pygame.draw.rect(surface, color, filled, border_radius=bar.height // 2)
         seconds = f"{math.ceil(left * clock.turn_limit)} s"
-        blit_text(surface, seconds, geo.px(18), color, (bar.right, bar.top - geo.px(2)), "bottomright", True)
+        if beside:
+            blit_text(surface, seconds, geo.px(18), color, (bar.right + geo.px(8), bar.centery), "midleft", True)
+        else:
+            blit_text(surface, seconds, geo.px(18), color, (bar.right, bar.top - geo.px(2)), "bottomright", True)
 
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
+        """An opponent's face-down cards and their count: a column beside a side seat, a row beside the north one,
+        the count badge at the end of either."""
         s, geo = self.session, self.game.geo
         art = self.game.art["mini"]
         zone = s.zone("pile", seat)
         count = s.shown_count(seat)
         if seat in s.reveal or not count:
             return
-        pile = _pile_image(art.back(), min(count, 20), zone.height)
-        surface.blit(pile, (zone.centerx - pile.get_width() // 2, zone.y))
+        across = zone.width > zone.height
+        pile = _pile_image(art.back(), min(count, 20), zone.size, across)
         badge = pygame.Rect(0, 0, geo.px(54), geo.px(54))
-        badge.center = (zone.centerx, zone.bottom + geo.px(4))
+        if across:
+            surface.blit(pile, (zone.x, zone.centery - pile.get_height() // 2))
+            badge.center = (zone.right + geo.px(4), zone.centery)
+        else:
+            surface.blit(pile, (zone.centerx - pile.get_width() // 2, zone.y))
+            badge.center = (zone.centerx, zone.bottom + geo.px(4))
         warn = count <= WARN_AT and s.deal is None and s.match.phase is Phase.PLAYING
         pulse = 0.5 + 0.5 * math.sin(self.time * 8) if warn else 0
         fill = (200 + int(50 * pulse), 40, 40) if warn else (25, 45, 35)
@@ -278,8 +333,8 @@ class TableScene(Scene):
                 note,
                 geo.px(20),
                 (255, 120, 100),
-                (zone.centerx, badge.bottom + geo.px(4)),
-                "midtop",
+                (badge.right + geo.px(4), badge.centery) if across else (zone.centerx, badge.bottom + geo.px(4)),
+                "midleft" if across else "midtop",
                 True,
                 SHADOW,
             )
@@ -311,12 +366,12 @@ class TableScene(Scene):
         s, geo = self.session, self.game.geo
         for seat, notice in s.bubbles.items():
             zone = s.zone("play", seat)
-            color = (255, 210, 120) if notice.text != "Pass" else CREAM
+            color = CREAM if notice.text == "Pass" or notice.tone == "quiet" else (255, 210, 120)
             image = zoomed(
                 pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
                 self._pop(0.7, notice.age, 0.15),
             )
-            align = str(geo.props[f"play_{SEAT_ZONES[seat]}"].get("align", "center"))
+            align = str(s.play_props(seat).get("align", "center"))
             anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
             surface.blit(image, image.get_rect(**{anchor: getattr(zone, anchor)}))
 
@@ -358,7 +413,7 @@ COMPOSED = Surfaces(limit=256)  # the counter makes a new panel per play
 
 
 def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
-    """The card counter's panel with its 15 cells, composed once per set of counts."""
+    """The card counter's panel, a cell per rank of the pack, composed once per set of counts."""
 
     def make() -> pygame.Surface:
         made = panel(size, 170, px(14)).copy()
@@ -366,7 +421,7 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
         for i, (rank, left) in enumerate(cells):
             cx = round(w * (i + 0.5))
             label = {"T": "10", "B": "jk", "R": "JK"}.get(rank, rank)
-            color = RED if i == BIG_JOKER else CREAM if i != SMALL_JOKER else (200, 210, 230)
+            color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
             blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
             tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
             blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
@@ -375,18 +430,20 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
     return COMPOSED.get(("counter", cells, size), make)
 
 
-def _pile_image(back: pygame.Surface, count: int, height: int) -> pygame.Surface:
-    """An opponent's face-down cards stacked in a column, composed once per count."""
+def _pile_image(back: pygame.Surface, count: int, zone: tuple[int, int], across: bool) -> pygame.Surface:
+    """An opponent's face-down cards stacked in a column filling the zone's height, or (`across`) in a row filling
+    its width, composed once per count."""
 
     def make() -> pygame.Surface:
         w, h = back.get_size()
-        step = (height - h) / 19
-        made = pygame.Surface((w, height), pygame.SRCALPHA)
+        length = zone[0] if across else zone[1]
+        step = (length - (w if across else h)) / 19
+        made = pygame.Surface((length, h) if across else (w, length), pygame.SRCALPHA)
         for k in range(count):
-            made.blit(back, (0, round(k * step)))
+            made.blit(back, (round(k * step), 0) if across else (0, round(k * step)))
         return made
 
-    return COMPOSED.get(("pile", id(back), back.get_size(), count, height), make)
+    return COMPOSED.get(("pile", id(back), back.get_size(), count, zone, across), make)
 
 
 def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
