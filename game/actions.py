@@ -9,8 +9,26 @@ from game.kinds import Kind
 
 @dataclass(frozen=True, slots=True)
 class Bid:
+    """A bid of `value` (0 = no bid); in call/rob auctions 1 calls or robs and 0 declines."""
+
     seat: int
-    value: int  # 0 = no bid
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """004 doubling phase: whether `seat` doubles its stake. Seats decide in any order, unseen by the others."""
+
+    seat: int
+    double: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """004: whether the landlord shows the hand (x2) before the first play."""
+
+    seat: int
+    show: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +63,17 @@ class DealExpired:
     keeps the clock, applies it; the core keeps no wall-clock time."""
 
 
-Action = Bid | Play | Pass | NextHand | Abandon | DealExpired
+Action = Bid | Double | Show | Play | Pass | NextHand | Abandon | DealExpired
 
 
 def to_json(action: Action) -> list[object]:
     match action:
         case Bid(seat, value):
             return ["bid", seat, value]
+        case Double(seat, double):
+            return ["double", seat, double]
+        case Show(seat, show):
+            return ["show", seat, show]
         case Play(seat, move, kind, cards):
             return ["play", seat, move, kind.value if kind else None, list(cards) if cards is not None else None]
         case Pass(seat):
@@ -70,11 +92,24 @@ def from_json(data: object) -> Action:
     if not isinstance(data, list) or not data or not isinstance(data[0], str):
         raise ValueError(f"malformed action {_short(data)}")
     tag, args = data[0], data[1:]
-    shapes: dict[str, int] = {"bid": 2, "play": 4, "pass": 1, "next": 0, "abandon": 0, "expired": 0}
+    shapes: dict[str, int] = {
+        "bid": 2,
+        "double": 2,
+        "show": 2,
+        "play": 4,
+        "pass": 1,
+        "next": 0,
+        "abandon": 0,
+        "expired": 0,
+    }
     if shapes.get(tag) != len(args):
         raise ValueError(f"malformed action {_short(data)}")
-    if tag in ("bid", "play", "pass") and not _is_int(args[0]):
+    if tag in ("bid", "double", "show", "play", "pass") and not _is_int(args[0]):
         raise ValueError(f"malformed seat in {_short(data)}")
+    if tag in ("double", "show"):
+        if not isinstance(args[1], bool):
+            raise ValueError(f"malformed choice in {_short(data)}: it should be true or false")
+        return Double(args[0], args[1]) if tag == "double" else Show(args[0], args[1])
     if tag == "bid":
         if not _is_int(args[1]):
             raise ValueError(f"malformed bid in {_short(data)}")

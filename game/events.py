@@ -20,12 +20,13 @@ class Dealt:
 @dataclass(frozen=True, slots=True)
 class BidMade:
     seat: int
-    value: int  # 0 = no bid
+    value: int  # 0 = no bid (or no call, no rob)
+    word: str = ""  # "" in points auctions; "call", "no_call", "rob" or "no_rob" in call/rob auctions
 
 
 @dataclass(frozen=True, slots=True)
 class AllDeclined:
-    """Every seat declined to bid (000 §3: shuffle and redeal follows)."""
+    """Every seat declined to bid and the cards are dealt again (000 §3, 004); a `Dealt(redeal=True)` follows."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +35,41 @@ class LandlordChosen:
     bid: int
     kitty: str
     kitty_cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DoublingStarted:
+    """004: every seat now decides, at the same time, whether to double."""
+
+
+@dataclass(frozen=True, slots=True)
+class DoubleChosen:
+    """`seat` has decided whether to double; what it chose stays secret until every seat has decided."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DoublesRevealed:
+    """The last seat decided: each seat's choice, in seat order (True = doubled)."""
+
+    doubles: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ShowingStarted:
+    """004: the landlord may now show the hand before the first play."""
+
+    landlord: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """The landlord showed the hand (x2): it stays face up for everyone until the hand ends."""
+
+    seat: int
+    ranks: str
+    cards: tuple[int, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +88,7 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class Doubled:
-    """The hand's multiplier doubled: reason is 'bomb', 'rocket', 'spring' or 'reverse_spring'."""
+    """The hand's multiplier doubled: reason is 'rob', 'show', 'bomb', 'rocket', 'spring' or 'reverse_spring'."""
 
     reason: str
     multiplier: int
@@ -96,6 +132,11 @@ Event = (
     | BidMade
     | AllDeclined
     | LandlordChosen
+    | DoublingStarted
+    | DoubleChosen
+    | DoublesRevealed
+    | ShowingStarted
+    | HandShown
     | Played
     | Passed
     | Doubled

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.match import Match, Phase
+from game.scoring import Settlement
 
 
 def problems(match: Match) -> list[str]:
@@ -27,6 +28,40 @@ def problems(match: Match) -> list[str]:
             found.append("a hand is empty but the hand goes on")
     if match.phase is Phase.BIDDING and any(len(h) != match.rules.hand_size for h in hand.hands):
         found.append("a hand has the wrong size during bidding")
+    if match.phase in (Phase.DOUBLING, Phase.SHOWING):
+        found += _before_play(match)
+    allowance = match.allowance
+    if match.phase is Phase.PLAYING and allowance is not None:
+        farmers = [len(cards) for seat, cards in enumerate(hand.hands) if seat != hand.landlord]
+        if min(farmers) <= allowance:
+            found.append(f"a farmer is within the allowance of {allowance} cards but the hand goes on")
+    cap = match.rules.multiplier_cap
+    if cap is not None and match.multiplier > cap:
+        found.append(f"the multiplier {match.multiplier} is above the cap {cap}")
+    share_cap = match.rules.share_cap
+    if share_cap is not None:
+        top = share_cap * match.rules.base
+        found += [f"settlement {i} has a share above {top}" for i, s in enumerate(match.results) if _over(s, top)]
     if match.phase is Phase.MATCH_OVER and not match.winners:
         found.append("the match is over without a winner")
     return found
+
+
+def _before_play(match: Match) -> list[str]:
+    """Between the auction and the first play: the landlord holds the kitty and nobody has played."""
+    hand = match.hand
+    rules = match.rules
+    found = []
+    if hand.landlord is None or not hand.kitty_taken:
+        found.append(f"{match.phase.value} without a landlord holding the kitty")
+    elif len(hand.hands[hand.landlord]) != rules.hand_size + rules.kitty_size:
+        found.append("the landlord does not hold its hand and the kitty")
+    if hand.history:
+        found.append(f"a play was made during {match.phase.value}")
+    if match.phase is Phase.DOUBLING and not match.undecided_doubles():
+        found.append("every seat has decided on doubling but the doubling goes on")
+    return found
+
+
+def _over(settlement: Settlement, top: int) -> bool:
+    return any(share.amount > top for share in settlement.shares)

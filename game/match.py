@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from game import events as ev
-from game.actions import Abandon, Action, Bid, DealExpired, NextHand, Pass, Play
+from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show
+from game.auctions import Standing, answer_word, standing
 from game.cards import Card, Counts, first_unknown, normalize, parse
 from game.combos import Reading, judge
 from game.kinds import Kind
@@ -27,6 +28,8 @@ DEAL_NUMBERS = 100_000_000  # deal numbers are 0..99,999,999: short enough to ty
 
 class Phase(Enum):
     BIDDING = "bidding"
+    DOUBLING = "doubling"  # 004: every seat decides at once whether to double (`double_phase`)
+    SHOWING = "showing"  # 004: the landlord may show the hand (`show_hand`)
     PLAYING = "playing"
     HAND_OVER = "hand_over"
     MATCH_OVER = "match_over"
@@ -55,6 +58,11 @@ class Hand:
     bids: list[tuple[int, int]] = field(default_factory=list)
     landlord: int | None = None
     bid: int = 0
+    caller: int | None = None  # call/rob auctions: who called first
+    robs: int = 0
+    redeals: int = 0  # all-declined deals in a row before this one, in the same hand
+    doubles: list[bool | None] = field(default_factory=list)  # per seat: None until it decides (004)
+    shown: bool = False  # the landlord showed the hand (004)
     history: list[tuple[int, str]] = field(default_factory=list)  # plays and passes from the opening play
     played: list[int] = field(default_factory=list)  # card ids in the order they were played
     last: LastPlay | None = None
@@ -130,7 +138,8 @@ class Match:
 
     @property
     def turn(self) -> int | None:
-        return self.hand.turn if self.phase in (Phase.BIDDING, Phase.PLAYING) else None
+        """The seat to act; None while every seat decides on doubling at once, and between hands."""
+        return self.hand.turn if self.phase in (Phase.BIDDING, Phase.SHOWING, Phase.PLAYING) else None
 
     def ranks(self, seat: int) -> str:
         """A seat's hand as a rank string."""
@@ -141,16 +150,35 @@ class Match:
 
     @property
     def multiplier(self) -> int:
-        """2^N so far: what the hand is worth per bid point now (bombs and rockets played)."""
+        """2^N so far: the common multiplier per bid point now (robs, the show, bombs, rockets, springs), capped."""
         value = 2 ** len(self.hand.doublings)
         cap = self.rules.multiplier_cap
         return min(value, cap) if cap else value
 
+    @property
+    def allowance(self) -> int | None:
+        """Two-player handicap (003): the farmer wins once it holds this many cards or fewer (1 + robs)."""
+        return 1 + self.hand.robs if self.rules.allowance else None
+
+    def standing(self) -> Standing:
+        return standing(self.rules, self.hand.first_bidder, self.hand.bids)
+
+    def auction_word(self) -> str:
+        """What a 1 means for the seat to answer now: "bid", "call" or "rob" ("" outside the auction)."""
+        return self.standing().word if self.phase is Phase.BIDDING else ""
+
     def bid_choices(self) -> list[int]:
-        """Legal bids for the seat to act: 0 (no bid) and every value above the current bid (000 §3)."""
+        """Legal bids for the seat to act: 0 (no bid) and every value above the current bid (000 §3); in call/rob
+        auctions 0 and 1."""
         if self.phase is not Phase.BIDDING:
             return []
-        return [0] + [v for v in self.rules.bid_values if v > self.hand.bid]
+        return [0] + [v for v in self.rules.bid_values if v > self.hand.bid or self.auction_word() != "bid"]
+
+    def undecided_doubles(self) -> tuple[int, ...]:
+        """Seats still to decide whether to double (empty outside the doubling phase)."""
+        if self.phase is not Phase.DOUBLING:
+            return ()
+        return tuple(seat for seat, choice in enumerate(self.hand.doubles) if choice is None)
 
     def legal_moves(self) -> list[str]:
         """Legal plays for the seat to act, with "pass" when it follows (000 §15)."""
@@ -178,6 +206,10 @@ class Match:
         match resolved:
             case Bid():
                 return self._bid(resolved)
+            case Double():
+                return self._choose_double(resolved)
+            case Show():
+                return self._show(resolved)
             case Play():
                 return self._play(resolved)
             case Pass():
@@ -201,9 +233,18 @@ class Match:
             case Bid(seat, value):
                 self._require(Phase.BIDDING, seat)
                 if value not in self.bid_choices():
-                    choices = " or ".join(str(v) for v in self.bid_choices()[1:])
-                    code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
-                    raise IllegalAction(Rejection(code, {"current": self.hand.bid, "choices": choices}))
+                    raise IllegalAction(self._bid_refused(value))
+                return action
+            case Double(seat, _):
+                if self.phase is not Phase.DOUBLING:
+                    raise IllegalAction(Rejection("wrong_phase"))
+                if not 0 <= seat < self.players:
+                    raise IllegalAction(Rejection("no_such_seat", {"seat": seat}))
+                if self.hand.doubles[seat] is not None:
+                    raise IllegalAction(Rejection("already_doubled"))
+                return action
+            case Show(seat, _):
+                self._require(Phase.SHOWING, seat)
                 return action
             case Play(seat, move, kind, cards):
                 self._require(Phase.PLAYING, seat)
@@ -218,7 +259,7 @@ class Match:
                     raise IllegalAction(Rejection("wrong_phase"))
                 return action
             case Abandon() | DealExpired():
-                if self.phase not in (Phase.BIDDING, Phase.PLAYING):
+                if self.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
                     raise IllegalAction(Rejection("wrong_phase"))
                 return action
         raise TypeError(f"not an action: {action!r}")
@@ -227,7 +268,16 @@ class Match:
         if self.phase is not phase:
             raise IllegalAction(Rejection("wrong_phase"))
         if seat != self.hand.turn:
-            raise IllegalAction(Rejection("not_your_turn"))
+            code = "not_landlord" if phase is Phase.SHOWING else "not_your_turn"
+            raise IllegalAction(Rejection(code))
+
+    def _bid_refused(self, value: int) -> Rejection:
+        word = self.auction_word()
+        if word != "bid":
+            return Rejection("answer_invalid", {"yes": word.title(), "no": f"No {word}"})
+        choices = " or ".join(str(v) for v in self.bid_choices()[1:])
+        code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
+        return Rejection(code, {"current": self.hand.bid, "choices": choices})
 
     def _resolve_play(self, seat: int, move: str, kind: Kind | None, cards: tuple[int, ...] | None) -> Play:
         if not move or move == "pass":
@@ -273,20 +323,26 @@ class Match:
 
     def _bid(self, action: Bid) -> list[ev.Event]:
         hand = self.hand
+        word = self.auction_word()
         hand.bids.append((action.seat, action.value))
-        out: list[ev.Event] = [ev.BidMade(action.seat, action.value)]
-        if action.value:
-            hand.bid = action.value
-            hand.landlord = action.seat
-        if action.value == self.rules.max_bid or len(hand.bids) == self.players:
-            if hand.landlord is None:
-                if self.rules.all_decline is AllDecline.REDEAL:
-                    self.hand = self._new_hand(hand.number, None)
-                    return [*out, ev.AllDeclined(), self._dealt_event(redeal=True)]
-                hand.landlord, hand.bid = hand.first_bidder, 1
-            return out + self._crown(hand.landlord)
-        hand.turn = (action.seat + 1) % self.players
-        return out
+        out: list[ev.Event] = [ev.BidMade(action.seat, action.value, answer_word(word, action.value))]
+        now = self.standing()
+        hand.landlord, hand.bid, hand.caller = now.holder, now.bid, now.caller
+        if now.robs > hand.robs:
+            hand.robs = now.robs
+            out.append(self._double("rob"))
+        if not now.over:
+            assert now.turn is not None
+            hand.turn = now.turn
+            return out
+        if hand.landlord is None:
+            limit = self.rules.redeal_limit
+            if self.rules.all_decline is AllDecline.REDEAL and (limit is None or hand.redeals + 1 < limit):
+                self.hand = self._new_hand(hand.number, None)
+                self.hand.redeals = hand.redeals + 1
+                return [*out, ev.AllDeclined(), self._dealt_event(redeal=True)]
+            hand.landlord, hand.bid = hand.first_bidder, 1
+        return out + self._crown(hand.landlord)
 
     def _crown(self, landlord: int) -> list[ev.Event]:
         hand = self.hand
@@ -294,9 +350,41 @@ class Match:
         hand.turn = landlord
         hand.kitty_taken = True
         hand.plays_made = [0] * self.players
-        self.phase = Phase.PLAYING
         kitty = normalize("".join(self.deck[c].char for c in hand.kitty))
-        return [ev.LandlordChosen(landlord, hand.bid, kitty, tuple(hand.kitty))]
+        chosen = ev.LandlordChosen(landlord, hand.bid, kitty, tuple(hand.kitty))
+        if self.rules.double_phase:
+            self.phase = Phase.DOUBLING
+            return [chosen, ev.DoublingStarted()]
+        return [chosen, *self._offer_show()]
+
+    def _offer_show(self) -> list[ev.Event]:
+        """After the auction (and the doubling): the landlord may show the hand, or play starts."""
+        landlord = self.hand.landlord
+        assert landlord is not None
+        self.hand.turn = landlord
+        if self.rules.show_hand:
+            self.phase = Phase.SHOWING
+            return [ev.ShowingStarted(landlord)]
+        self.phase = Phase.PLAYING
+        return []
+
+    def _choose_double(self, action: Double) -> list[ev.Event]:
+        hand = self.hand
+        hand.doubles[action.seat] = action.double
+        out: list[ev.Event] = [ev.DoubleChosen(action.seat)]
+        if self.undecided_doubles():
+            return out
+        revealed = tuple(bool(choice) for choice in hand.doubles)
+        return [*out, ev.DoublesRevealed(revealed), *self._offer_show()]
+
+    def _show(self, action: Show) -> list[ev.Event]:
+        hand = self.hand
+        self.phase = Phase.PLAYING
+        if not action.show:
+            return []
+        hand.shown = True
+        cards = tuple(hand.hands[action.seat])
+        return [ev.HandShown(action.seat, self.ranks(action.seat), cards), self._double("show")]
 
     def _play(self, action: Play) -> list[ev.Event]:
         hand = self.hand
@@ -313,10 +401,15 @@ class Match:
         out: list[ev.Event] = [ev.Played(seat, action.move, reading, tuple(cards), len(hand.hands[seat]))]
         if reading.kind in (Kind.BOMB, Kind.ROCKET):
             out.append(self._double(reading.kind.value))
-        if not hand.hands[seat]:
+        if not hand.hands[seat] or self._within_allowance(seat):
             return out + self._finish(seat)
         hand.turn = (seat + 1) % self.players
         return out
+
+    def _within_allowance(self, seat: int) -> bool:
+        """003 two-player: the farmer wins as soon as its card count is at or below the allowance."""
+        allowance = self.allowance
+        return allowance is not None and seat != self.hand.landlord and len(self.hand.hands[seat]) <= allowance
 
     def _double(self, reason: str) -> ev.Doubled:
         self.hand.doublings.append(reason)
@@ -349,11 +442,13 @@ class Match:
             out.append(self._double("reverse_spring"))
         hand.winner = winner
         hand.turn = -1
-        hand.settlement = settle(self.rules, landlord, landlord_won, hand.bid, tuple(hand.doublings))
+        doubles = tuple(bool(choice) for choice in hand.doubles)
+        hand.settlement = settle(self.rules, landlord, landlord_won, hand.bid, tuple(hand.doublings), doubles)
         self.results.append(hand.settlement)
         self.scores = [s + d for s, d in zip(self.scores, hand.settlement.deltas, strict=True)]
         out.append(ev.HandOver(winner, hand.settlement))
-        winners = tuple(seat for seat, score in enumerate(self.scores) if score >= self.rules.match_target)
+        target = self.rules.match_target * self.rules.base
+        winners = tuple(seat for seat, score in enumerate(self.scores) if score >= target)
         if winners:
             self.winners = winners
             self.phase = Phase.MATCH_OVER
@@ -384,7 +479,9 @@ class Match:
         dealing = deal_cards(self.rules, deal_no) if pack is None else deal_collected(self.rules, deal_no, pack)
         hands, kitty, unused, first = dealing
         sorted_hands = [self._sorted(h) for h in hands]
-        return Hand(number, deal_no, first, sorted_hands, kitty, unused, turn=first, collected=pack is not None)
+        hand = Hand(number, deal_no, first, sorted_hands, kitty, unused, turn=first, collected=pack is not None)
+        hand.doubles = [None] * self.rules.players
+        return hand
 
     def _sorted(self, cards: list[int]) -> list[int]:
         return sorted(cards, key=lambda c: (self.deck[c].rank, self.deck[c].suit or 0, c))

@@ -31,6 +31,11 @@ class Observation:
     multiplier: int
     doublings: tuple[str, ...]
     scores: tuple[int, ...]
+    auction_word: str = ""  # what a 1 means for the seat to answer: "bid", "call" or "rob"
+    robs: int = 0
+    allowance: int | None = None  # two-player: the farmer wins at or below this many cards
+    shown: str | None = None  # the landlord's hand while it is shown (004), as ranks
+    doubles: tuple[bool | None, ...] | None = None  # everyone's once revealed; during doubling only this seat's own
 
     @property
     def played(self) -> str:
@@ -47,6 +52,13 @@ class Observation:
             "history": [[seat, move] for seat, move in self.history],
             "kitty": self.kitty or "",
             "hand_sizes": list(self.hand_sizes),
+            "phase": self.phase.value,
+            "bids": [[seat, value] for seat, value in self.bids],
+            "auction_word": self.auction_word,
+            "robs": self.robs,
+            "allowance": self.allowance,
+            "shown": self.shown,
+            "doubles": list(self.doubles) if self.doubles is not None and self.phase is not Phase.DOUBLING else None,
         }
         if level is not None:
             obs["level"] = level
@@ -78,4 +90,19 @@ def observe(match: Match, seat: int) -> Observation:
         multiplier=match.multiplier,
         doublings=tuple(hand.doublings),
         scores=tuple(match.scores),
+        auction_word=match.auction_word(),
+        robs=hand.robs,
+        allowance=match.allowance,
+        shown=match.ranks(hand.landlord) if hand.shown and hand.landlord is not None else None,
+        doubles=_doubles(match, seat),
     )
+
+
+def _doubles(match: Match, seat: int) -> tuple[bool | None, ...] | None:
+    """The doubling choices `seat` may know: all of them once revealed, only its own while others decide."""
+    if not match.rules.double_phase or match.phase is Phase.BIDDING:
+        return None
+    choices = match.hand.doubles
+    if match.phase is Phase.DOUBLING:
+        return tuple(choice if s == seat else None for s, choice in enumerate(choices))
+    return tuple(choices)

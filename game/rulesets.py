@@ -20,6 +20,14 @@ class AllDecline(Enum):
     FIRST_BIDDER = "first_bidder"  # 003: the first bidder becomes landlord at 1
 
 
+class Auction(Enum):
+    """How the landlord is chosen (RULES.md "Auctions"); `game.auctions` runs each kind."""
+
+    POINTS = "points"  # 000 / 003: bids from bid_values, each above the current bid
+    ROB = "rob"  # 004: call / no call until someone calls, then rob / no rob; rob-back for the caller
+    HANDICAP = "handicap"  # 003 two-player: call, then the players may rob alternately, at most max_robs robs
+
+
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     name: str
@@ -40,6 +48,14 @@ class Ruleset:
     collect_pack: bool = False  # "play again" deals the collected cards, cut but not shuffled (003 no-shuffle)
     turn_seconds: float | None = None  # the scene's turn limit; None = no timer (the core keeps no clock)
     deal_seconds: float | None = None  # the scene's deal limit; at it the scene applies DealExpired
+    auction: Auction = Auction.POINTS
+    max_robs: int | None = None  # handicap: at most this many robs
+    redeal_limit: int | None = None  # with REDEAL: after this many all-declined deals in a row the first bidder leads
+    double_phase: bool = False  # 004: after the auction every seat decides at the same time whether to double
+    show_hand: bool = False  # 004: the landlord may show the hand (x2) before the first play
+    share_cap: int | None = None  # 004: each farmer's share is capped at share_cap x base
+    base: int = 1  # 004: the table's base stake; scores and the match target count in it
+    allowance: bool = False  # 003 two-player: the farmer wins at or below 1 + robs cards
 
     @property
     def rocket(self) -> tuple[int, ...]:
@@ -96,6 +112,33 @@ NO_SHUFFLE = replace(
     collect_pack=True,
 )
 
+ROB = replace(
+    STANDARD,
+    name="rob",
+    title="Rob the Landlord",
+    summary="Call, then rob (each rob x2); everyone may double, the landlord may show the hand; shares capped at 32.",
+    source="004",
+    bid_values=(1,),
+    auction=Auction.ROB,
+    redeal_limit=2,
+    double_phase=True,
+    show_hand=True,
+    share_cap=32,
+)
+
+TWO_PLAYER = replace(
+    CLASSIC,
+    name="two-player",
+    title="Two Players",
+    summary="No 3s or 4s, 17 cards each; call, then up to four robs: each lets the farmer stop one card earlier.",
+    players=2,
+    deck=DeckSpec(removed_ranks="34"),
+    bid_values=(1,),
+    auction=Auction.HANDICAP,
+    max_robs=4,
+    allowance=True,
+)
+
 FOUR_PLAYER = replace(
     CLASSIC,
     name="four-player",
@@ -123,7 +166,7 @@ FOUR_PLAYER = replace(
     bomb_sizes=(4, 8),
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, FOUR_PLAYER)}
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, ROB, TWO_PLAYER, FOUR_PLAYER)}
 
 assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
 

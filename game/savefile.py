@@ -29,14 +29,15 @@ PROJECT_SAVES = pathlib.Path(__file__).resolve().parent.parent / "saves"
 Upgrader = Callable[[dict[str, Any]], dict[str, Any]]
 
 
-def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
-    """Version 2 only added the "expired" action (the 003 deal limit): a version-1 save is a version-2 save."""
-    return {**data, "version": 2}
+def _renumber(version: int) -> Upgrader:
+    """An upgrade that only renumbers: the newer version added actions or rulesets an older save cannot hold."""
+    return lambda data: {**data, "version": version + 1}
 
 
 # Version n -> a function turning a version-n save into a version n+1 save. When serialize.VERSION is bumped, the
 # entry for the old version is added here in the same change, so every save a released game wrote still loads.
-UPGRADERS: dict[int, Upgrader] = {1: _from_v1}
+# 2 added the "expired" action (the 003 deal limit); 3 the rob and two-player rulesets and their actions (004, 003).
+UPGRADERS: dict[int, Upgrader] = {1: _renumber(1), 2: _renumber(2)}
 
 TABLE = "table"
 SAVED_AT = "saved_at"

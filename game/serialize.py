@@ -10,7 +10,9 @@ from game.match import Match
 from game.reasons import IllegalAction
 from game.rulesets import RULESETS
 
-VERSION = 2  # 2: the log may hold "expired" (003 deal limit); 1 -> 2 changes nothing else
+# 2: the log may hold "expired" (003 deal limit); 3: the "rob" and "two-player" rulesets and the "double" and
+# "show" actions (004). Neither changed anything else, so older saves load as they are.
+VERSION = 3
 
 
 class SaveError(ValueError):

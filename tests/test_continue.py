@@ -13,7 +13,7 @@ import pytest
 
 from game.match import Match, Phase
 from game.savefile import SaveStore
-from game.serialize import from_dict, to_dict
+from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
 from scenes.flow import open_session, restore_table, show, to_title
 from scenes.game import Game
@@ -92,7 +92,7 @@ def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, sc
     ("content", "reason"),
     [
         (lambda good: good[: len(good) // 2], "cut short"),
-        (lambda good: good.replace(b'"version": 2', b'"version": 99'), "newer version"),
+        (lambda good: good.replace(b'"version": %d' % VERSION, b'"version": 99'), "newer version"),
     ],
     ids=["truncated", "future-version"],
 )

@@ -3,7 +3,7 @@
 import random
 from itertools import pairwise
 
-from game.actions import Bid, DealExpired, NextHand, Pass, Play
+from game.actions import Bid, DealExpired, Double, NextHand, Pass, Play, Show
 from game.history import deal_spans, rebuild, replay, undo
 from game.match import Match, Phase
 from game.observe import observe
@@ -16,6 +16,10 @@ def step(match: Match, rng: random.Random) -> None:
         match.apply(NextHand())
     elif match.phase is Phase.BIDDING:
         match.apply(Bid(match.turn, rng.choice(match.bid_choices())))
+    elif match.phase is Phase.DOUBLING:
+        match.apply(Double(rng.choice(match.undecided_doubles()), rng.random() < 0.5))
+    elif match.phase is Phase.SHOWING:
+        match.apply(Show(match.turn, rng.random() < 0.2))
     else:
         move = rng.choice(match.legal_moves())
         match.apply(Pass(match.turn) if move == "pass" else Play(match.turn, move))
