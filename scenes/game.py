@@ -11,16 +11,19 @@ import os
 import random
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from typing import Any
 
 import pygame
 from pygame._sdl2 import controller
 
+from game.atomic import WriteFailed
 from game.rulesets import STANDARD
-from scenes import effects, felt, text, widgets
+from scenes import effects, felt, i18n, text, widgets
 from scenes.card_art import CardArt
 from scenes.input import Act, Device, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
+from scenes.prefs import Prefs, PrefsStore
 from scenes.scene import Scene
 from scenes.session import TableSettings, card_size
 from scenes.sound import Sounds
@@ -49,7 +52,6 @@ class Game:
         pygame.font.init()
         pygame.joystick.init()
         controller.init()
-        pygame.display.set_caption("Dou Dizhu · Fight the Landlord")
         self.fullscreen = fullscreen
         self.windowed = size or WINDOWED
         self.screen = self._open()
@@ -69,7 +71,11 @@ class Game:
         self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
         self.table_settings = TableSettings()
-        self.problem: str | None = None  # a save problem for the title screen
+        self.prefs_store = PrefsStore(store.directory) if store is not None else None
+        self.prefs = self.prefs_store.load() if self.prefs_store is not None else Prefs()
+        # a save (or preferences) problem for the title screen
+        self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
+        self.apply_prefs()
         self.session: Any = None  # the scenes.session.Session being played, if any
         self.stack: list[Scene] = []
         self.running = True
@@ -115,8 +121,41 @@ class Game:
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
         self.screen = self._open()
-        self.sounds = Sounds()
         self.refit()
+
+    # ----- device preferences -------------------------------------------------------------------------
+
+    def apply_prefs(self) -> None:
+        """Make the language and the sound levels of `prefs` current."""
+        i18n.set_language(self.prefs.language)
+        pygame.display.set_caption(i18n.tr("title.caption"))
+        self.sounds.set_levels(self.prefs.master, self.prefs.effects, self.prefs.muted)
+
+    def change_prefs(self, **changes: Any) -> None:
+        """Apply changed preferences at once (a new language lays every scene out again) and keep them. A refused
+        write is said at the table or shown on the title screen; the change still holds for this run."""
+        language = self.prefs.language
+        self.prefs = replace(self.prefs, **changes)
+        self.apply_prefs()
+        if self.prefs.language != language:
+            self.refit()
+        if self.prefs_store is None:
+            return
+        try:
+            self.prefs_store.save(self.prefs)
+        except WriteFailed as refused:
+            if self.session is not None:
+                self.session.say(str(refused), 6.0, "warn")
+            else:
+                self.problem = str(refused)
+
+    def toggle_mute(self) -> None:
+        """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""
+        self.change_prefs(muted=not self.prefs.muted)
+        if self.session is not None:
+            self.session.say(i18n.tr("settings.muted" if self.prefs.muted else "settings.unmuted"), 1.5)
+        if self.stack:
+            self.scene.relayout()
 
     # ----- the stack ----------------------------------------------------------------------------------
 
@@ -186,6 +225,8 @@ class Game:
             self.quit()
         elif action.act is Act.FULLSCREEN:
             self.toggle_fullscreen()
+        elif action.act is Act.MUTE:
+            self.toggle_mute()
         elif self.stack:
             self.scene.handle(action)
 

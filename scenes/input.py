@@ -28,6 +28,7 @@ class Act(Enum):
     DOWN = auto()  # lower the card under the cursor / next menu entry
     MENU = auto()
     FULLSCREEN = auto()
+    MUTE = auto()  # sound off / on, anywhere
     POINTER_DOWN = auto()
     POINTER_MOVE = auto()
     POINTER_UP = auto()
@@ -65,6 +66,7 @@ KEYMAP: dict[int, Act] = {
     pygame.K_DOWN: Act.DOWN,
     pygame.K_ESCAPE: Act.MENU,
     pygame.K_F11: Act.FULLSCREEN,
+    pygame.K_m: Act.MUTE,
 }
 
 PADMAP: dict[int, Act] = {
@@ -92,6 +94,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.COUNTER: "C",
         Act.CLEAR: "X",
         Act.MENU: "Esc",
+        Act.MUTE: "M",
     },
     Device.GAMEPAD: {
         Act.CONFIRM: "(A)",

@@ -16,12 +16,15 @@ from game.combos import Reading
 from game.kinds import Kind
 from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
+from scenes.i18n import LANGUAGES, tr
 from scenes.input import Act, Device, Input
+from scenes.prefs import VOLUMES
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.session import AUTO_INTERVALS
 from scenes.text import blit_text, wrap
-from scenes.widgets import CREAM, GOLD, INK, MUTED, Row, dim, panel
+from scenes.widgets import CREAM, GOLD, INK, MUTED, Button, Row, dim, panel
+from scenes.wording import describe, level_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -32,7 +35,7 @@ class MenuOverlay(Scene, ABC):
     """A titled column of buttons; Up/Down or the mouse pick, Confirm or a click chooses, Esc/Pass closes."""
 
     overlay = True
-    title = ""
+    title_key = ""
     width = 560
 
     def __init__(self, game: Game) -> None:
@@ -56,12 +59,15 @@ class MenuOverlay(Scene, ABC):
         focused = self.row.focused()
         items = self.items()
         height, gap = geo.px(70), geo.px(16)
-        box = self.box()
-        area = pygame.Rect(0, 0, geo.px(self.width - 120), len(items) * (height + gap))
-        area.midtop = (box.centerx, box.y + geo.px(110))
-        self.row = Row.stacked(area, items, height, gap)
+        self.row = self.arrange(items, self.box(), height, gap)
         keep = next((b for b in self.row.buttons if focused and b.key == focused.key), None)
         (keep or self.row.buttons[0]).focus = True
+
+    def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
+        """The buttons placed in the box: one centred column."""
+        area = pygame.Rect(0, 0, self.game.geo.px(self.width - 120), len(items) * (height + gap))
+        area.midtop = (box.centerx, box.y + self.game.geo.px(110))
+        return Row.stacked(area, items, height, gap)
 
     def box(self) -> pygame.Rect:
         geo = self.game.geo
@@ -95,7 +101,7 @@ class MenuOverlay(Scene, ABC):
         dim(surface)
         box = self.box()
         surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
-        blit_text(surface, self.title, geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
+        blit_text(surface, tr(self.title_key), geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         self.row.draw(surface, geo.px(28))
         if self.note:
             y = box.bottom - geo.px(56)
@@ -105,7 +111,7 @@ class MenuOverlay(Scene, ABC):
 
 class PauseMenu(MenuOverlay):
     name = "menu"
-    title = "Paused"
+    title_key = "overlays.paused"
 
     def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game)
@@ -113,13 +119,13 @@ class PauseMenu(MenuOverlay):
 
     def items(self) -> list[tuple[str, str, str]]:
         return [
-            ("resume", "Resume", "play"),
-            ("new", "New game", "plain"),
-            ("match", "Start new match", "plain"),
-            ("rules", "Rules", "plain"),
-            ("settings", "Settings", "plain"),
-            ("title", "Save & title", "plain"),
-            ("quit", "Save & quit", "dark"),
+            ("resume", tr("overlays.resume"), "play"),
+            ("new", tr("overlays.new_game"), "plain"),
+            ("match", tr("overlays.start_new_match"), "plain"),
+            ("rules", tr("overlays.rules"), "plain"),
+            ("settings", tr("overlays.settings"), "plain"),
+            ("title", tr("overlays.save_title"), "plain"),
+            ("quit", tr("overlays.save_quit"), "dark"),
         ]
 
     def choose(self, key: str) -> None:
@@ -142,35 +148,95 @@ class PauseMenu(MenuOverlay):
             self.game.quit()
 
 
+def on_off(value: bool) -> str:
+    return tr("settings.on" if value else "settings.off")
+
+
 class SettingsOverlay(MenuOverlay):
+    """Two columns: the table's settings (saved with the match) on the left, this device's preferences (language,
+    sound, screen; prefs.json) on the right. Left/Right turn a focused volume down or up; Confirm or a click steps it
+    up, round from 100% to 0."""
+
     name = "settings"
-    title = "Settings"
+    title_key = "settings.title"
+    width = 1240
+    lines = 7  # buttons per column; Back sits centred below both
 
     def items(self) -> list[tuple[str, str, str]]:
-        s = self.game.table_settings
+        s, prefs = self.game.table_settings, self.game.prefs
+        colours = "settings.colours_four" if s.four_colour else "settings.colours_two"
         return [
-            ("level", f"Bots: {s.level}", "plain"),
-            ("interval", f"Auto play every {s.auto_interval:g} s", "plain"),
-            ("counter", f"Card counter: {'on' if s.counter else 'off'}", "plain"),
-            ("sound", f"Sound: {'on' if s.sound else 'off'}", "plain"),
-            ("screen", f"Full screen: {'on' if self.game.fullscreen else 'off'}", "plain"),
-            ("motion", f"Reduced motion: {'on' if s.reduced_motion else 'off'}", "plain"),
-            ("colours", f"Suits: {'four colours' if s.four_colour else 'two colours'}", "plain"),
-            ("large", f"Large cards: {'on' if s.large_cards else 'off'}", "plain"),
-            ("timers", f"Turn timers: {'on' if s.turn_timers else 'off'}", "plain"),
-            ("back", "Back", "play"),
+            ("level", tr("settings.level", level=level_name(s.level)), "plain"),
+            ("interval", tr("settings.interval", seconds=f"{s.auto_interval:g}"), "plain"),
+            ("counter", tr("settings.counter", state=on_off(s.counter)), "plain"),
+            ("timers", tr("settings.timers", state=on_off(s.turn_timers)), "plain"),
+            ("motion", tr("settings.motion", state=on_off(s.reduced_motion)), "plain"),
+            ("colours", tr(colours), "plain"),
+            ("large", tr("settings.large", state=on_off(s.large_cards)), "plain"),
+            ("language", tr("settings.language", name=LANGUAGES[prefs.language]), "plain"),
+            ("sound", tr("settings.sound", state=on_off(not prefs.muted)), "plain"),
+            ("master", tr("settings.master", percent=prefs.master), "plain"),
+            ("effects", tr("settings.effects", percent=prefs.effects), "plain"),
+            ("screen", tr("settings.screen", state=on_off(self.game.fullscreen)), "plain"),
+            ("back", tr("common.back"), "play"),
         ]
 
+    def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
+        geo = self.game.geo
+        margin, between = geo.px(60), geo.px(40)
+        width = (box.width - 2 * margin - between) // 2
+        buttons = []
+        for k, (key, label, style) in enumerate(items[:-1]):
+            column, line = divmod(k, self.lines)
+            x = box.x + margin + column * (width + between)
+            buttons.append(
+                Button(key, label, pygame.Rect(x, box.y + geo.px(110) + line * (height + gap), width, height), style)
+            )
+        key, label, style = items[-1]
+        back = pygame.Rect(0, 0, geo.px(400), height)
+        back.midbottom = (box.centerx, box.bottom - geo.px(40))
+        return Row([*buttons, Button(key, label, back, style)])
+
+    def box(self) -> pygame.Rect:
+        geo = self.game.geo
+        rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + 60))
+        rect.center = geo["panel"].center
+        return rect
+
+    def update(self, dt: float) -> None:
+        for b in self.row.buttons:
+            b.hint = tr("settings.volume_hint") if b.focus and b.key in ("master", "effects") else ""
+
+    def handle(self, event: Input) -> None:
+        focused = self.row.focused()
+        if event.act in (Act.LEFT, Act.RIGHT) and focused is not None and focused.key in ("master", "effects"):
+            self.turn(focused.key, -1 if event.act is Act.LEFT else 1, wrap=False)
+            return
+        super().handle(event)
+
+    def turn(self, key: str, step: int, wrap: bool) -> None:
+        """One volume step up or down: kept between 0 and 100%, or round from 100% to 0 with `wrap`."""
+        index = VOLUMES.index(getattr(self.game.prefs, key)) + step
+        index = index % len(VOLUMES) if wrap else max(0, min(len(VOLUMES) - 1, index))
+        self.game.change_prefs(**{key: VOLUMES[index]})
+        self.relayout()
+
     def choose(self, key: str) -> None:
-        s = self.game.table_settings
-        if key == "level":
+        s, prefs = self.game.table_settings, self.game.prefs
+        if key == "language":
+            codes = list(LANGUAGES)
+            self.game.change_prefs(language=codes[(codes.index(prefs.language) + 1) % len(codes)])
+        elif key == "sound":
+            self.game.change_prefs(muted=not prefs.muted)
+        elif key in ("master", "effects"):
+            self.turn(key, 1, wrap=True)
+            return
+        elif key == "level":
             s.level = bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)]
         elif key == "interval":
             s.auto_interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
         elif key == "counter":
             s.counter = not s.counter
-        elif key == "sound":
-            s.sound = not s.sound
         elif key == "screen":
             self.game.toggle_fullscreen()
         elif key == "motion":
@@ -196,7 +262,7 @@ class RulesetChooser(MenuOverlay):
     or play a deal number of the ruleset last focused."""
 
     name = "new_match"
-    title = "New match"
+    title_key = "overlays.new_match"
     width = 1240
     button_width = 400  # the buttons; the rulesets' summaries fill the rest of the row
 
@@ -205,11 +271,11 @@ class RulesetChooser(MenuOverlay):
         names = sorted(RULESETS, key=lambda n: (n != "standard", n))
         self.rulesets = [RULESETS[n] for n in names]
         self.ruleset = self.rulesets[0]
-        self.note = self.ruleset.summary
+        self.note = ruleset_summary(self.ruleset)
 
     def items(self) -> list[tuple[str, str, str]]:
-        rulesets = [(r.name, r.title, "play" if r.name == "standard" else "plain") for r in self.rulesets]
-        return [*rulesets, ("deal", "Play a deal number…", "plain"), ("back", "Back", "dark")]
+        rulesets = [(r.name, ruleset_title(r), "play" if r.name == "standard" else "plain") for r in self.rulesets]
+        return [*rulesets, ("deal", tr("overlays.play_deal_number"), "plain"), ("back", tr("common.back"), "dark")]
 
     def update(self, dt: float) -> None:
         focused = self.row.focused()
@@ -217,7 +283,7 @@ class RulesetChooser(MenuOverlay):
             return
         if focused.key in RULESETS:
             self.ruleset = RULESETS[focused.key]
-        self.note = f"Type a deal number to play its cards ({self.ruleset.title})." if focused.key == "deal" else ""
+        self.note = tr("overlays.deal_note", ruleset=ruleset_title(self.ruleset)) if focused.key == "deal" else ""
 
     def relayout(self) -> None:
         super().relayout()
@@ -239,7 +305,7 @@ class RulesetChooser(MenuOverlay):
             if b.key not in RULESETS:
                 continue
             x = b.rect.right + geo.px(26)
-            lines = wrap(RULESETS[b.key].summary, geo.px(22), right - x)[:2]
+            lines = wrap(ruleset_summary(RULESETS[b.key]), geo.px(22), right - x)[:2]
             y = b.rect.centery - len(lines) * geo.px(13)
             color = CREAM if b.focus or b.hover else MUTED
             for line in lines:
@@ -261,16 +327,16 @@ class ConfirmNewMatch(MenuOverlay):
     Keep this match is focused: Confirm pressed twice by habit never throws a match away."""
 
     name = "confirm"
-    title = "Start a new match?"
+    title_key = "overlays.confirm_title"
     width = 760
 
     def __init__(self, game: Game, ruleset: str, scores: str, deal: int | None = None) -> None:
         super().__init__(game)
         self.ruleset, self.deal = ruleset, deal
-        self.note = f"The unfinished match ({scores}) ends here: all three players start again from zero."
+        self.note = tr("overlays.confirm_note", scores=scores)
 
     def items(self) -> list[tuple[str, str, str]]:
-        return [("keep", "Keep this match", "play"), ("start", "Start new match", "plain")]
+        return [("keep", tr("overlays.keep_match"), "play"), ("start", tr("overlays.start_new_match"), "plain")]
 
     def choose(self, key: str) -> None:
         from scenes.flow import new_match
@@ -285,23 +351,28 @@ class KindChooser(MenuOverlay):
     """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
 
     name = "chooser"
-    title = "Play these cards as"
+    title_key = "overlays.chooser_title"
     width = 760
 
     def __init__(self, game: Game, options: list[Reading], play: Callable[[Kind], None]) -> None:
         super().__init__(game)
         self.options = options
         self.play = play
-        self.note = "Each reading asks a different answer of the next player."
+        self.note = tr("overlays.chooser_note")
 
     def items(self) -> list[tuple[str, str, str]]:
-        readings = [(r.kind.value, r.describe().capitalize(), "play") for r in self.options]
-        return [*readings, ("back", "Cancel", "dark")]
+        readings = [(r.kind.value, capitalised(describe(r)), "play") for r in self.options]
+        return [*readings, ("back", tr("common.cancel"), "dark")]
 
     def choose(self, key: str) -> None:
         self.close()
         if key != "back":
             self.play(Kind(key))
+
+
+def capitalised(label: str) -> str:
+    """The first letter in capitals ('Pair of 9s'); Chinese has none and stays as it is."""
+    return label[:1].upper() + label[1:]
 
 
 DIGITS = len(str(DEAL_NUMBERS - 1))  # 8: deal numbers run 0..99,999,999
@@ -336,7 +407,10 @@ class DealEntry(Scene):
         geo, box = self.game.geo, self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
         self.row = Row.centered(
-            bar, [("play", "Play this deal", "play"), ("back", "Back", "dark")], geo.px(300), geo.px(28)
+            bar,
+            [("play", tr("overlays.play_deal"), "play"), ("back", tr("common.back"), "dark")],
+            geo.px(300),
+            geo.px(28),
         )
         self.row.buttons[0].focus = True
 
@@ -408,7 +482,9 @@ class DealEntry(Scene):
         geo, box = self.game.geo, self.box()
         dim(surface)
         surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
-        blit_text(surface, "Play a deal number", geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
+        blit_text(
+            surface, tr("overlays.deal_title"), geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True
+        )
         lead = len(self.digits) - len(str(self.value)) if self.value else DIGITS - 1
         for k, (slot, digit) in enumerate(zip(self.slots(), self.digits, strict=True)):
             at_cursor = k == self.cursor
@@ -426,11 +502,10 @@ class DealEntry(Scene):
                 pygame.draw.polygon(
                     surface, tint, [(cx - r, cy - sign * r // 2), (cx + r, cy - sign * r // 2), (cx, cy + sign * r)]
                 )
-        help_text = "Type the digits · Backspace deletes · ↑↓ change the marked digit · ←→ move"
-        blit_text(surface, help_text, geo.px(22), CREAM, (box.centerx, box.y + geo.px(384)), "midtop")
+        blit_text(surface, tr("overlays.deal_help"), geo.px(22), CREAM, (box.centerx, box.y + geo.px(384)), "midtop")
         blit_text(
             surface,
-            "The same number always deals the same cards.",
+            tr("overlays.deal_same"),
             geo.px(20),
             MUTED,
             (box.centerx, box.y + geo.px(420)),

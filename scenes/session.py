@@ -55,7 +55,6 @@ class TableSettings:
     level: str = bots.DEFAULT_LEVEL
     counter: bool = True
     auto_interval: float = 1.0  # seconds Auto waits before acting for you
-    sound: bool = True
     reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
     four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
     large_cards: bool = False
@@ -261,7 +260,7 @@ class Session:
         self.sound("refused")
 
     def sound(self, name: str) -> None:
-        if self.sounds is not None and self.settings.sound:
+        if self.sounds is not None:  # muted or not: the sounds know (a device preference, scenes/prefs.py)
             self.sounds.play(name)
 
     # ----- geometry -------------------------------------------------------------------------------------

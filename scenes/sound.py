@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import numpy as np
 import pygame
@@ -71,21 +72,42 @@ def _stderr_silenced() -> Iterator[None]:
 
 
 class Sounds:
-    """The table's sound effects; every call is a no-op when there is no audio device."""
+    """The table's sound effects at the player's levels; every call is a no-op when there is no audio device.
 
-    def __init__(self) -> None:
-        self.bank: dict[str, pygame.mixer.Sound] = {}
-        try:
-            with _stderr_silenced():
-                if not pygame.mixer.get_init():
-                    pygame.mixer.init(RATE, -16, 2, 512)
-        except pygame.error:
-            return
-        channels = pygame.mixer.get_init()[2]
-        for name, mono in voices().items():
-            pcm = (np.clip(mono, -1.0, 1.0) * 32000).astype(np.int16)
-            self.bank[name] = pygame.sndarray.make_sound(np.repeat(pcm[:, None], channels, axis=1).copy())
+    `bank` maps a voice to anything with `set_volume` and `play` (a pygame Sound, or a recorder in tests)."""
+
+    def __init__(self, bank: dict[str, Any] | None = None) -> None:
+        self.bank: dict[str, Any] = open_bank() if bank is None else bank
+        self.master = self.effects = 100  # percent
+        self.muted = False
+
+    def set_levels(self, master: int, effects: int, muted: bool) -> None:
+        self.master, self.effects, self.muted = master, effects, muted
+
+    def volume(self) -> float:
+        """The playing volume in [0, 1]: the master level times the effects level, 0 when muted."""
+        return 0.0 if self.muted else self.master * self.effects / 10000
 
     def play(self, name: str) -> None:
-        if name in self.bank:
-            self.bank[name].play()
+        voice = self.bank.get(name)
+        level = self.volume()
+        if voice is None or level <= 0:
+            return
+        voice.set_volume(level)
+        voice.play()
+
+
+def open_bank() -> dict[str, pygame.mixer.Sound]:
+    """Every voice as a mixer Sound, or nothing when no audio device can be opened."""
+    try:
+        with _stderr_silenced():
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(RATE, -16, 2, 512)
+    except pygame.error:
+        return {}
+    channels = pygame.mixer.get_init()[2]
+    bank = {}
+    for name, mono in voices().items():
+        pcm = (np.clip(mono, -1.0, 1.0) * 32000).astype(np.int16)
+        bank[name] = pygame.sndarray.make_sound(np.repeat(pcm[:, None], channels, axis=1).copy())
+    return bank

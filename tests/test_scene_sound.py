@@ -1,21 +1,54 @@
-"""Sounds: synthesised voices are audible, and the table plays the one that fits each event (bomb, refusal...)."""
+"""Sounds: synthesised voices are audible arrays of the right length, the table plays the one that fits each event,
+the master and effects volumes scale what plays, mute plays nothing, and no audio device means silence, not a crash.
+Volume and mute are device preferences (prefs.json), changed in Settings or with M."""
 
 import numpy as np
+import pygame
 import pytest
 
 from game.actions import Play
+from game.savefile import SaveStore
+from scenes.overlays import SettingsOverlay
+from scenes.prefs import Prefs, PrefsStore
 from scenes.session import Session, TableSettings
-from scenes.sound import Sounds, voices
+from scenes.sound import RATE, Sounds, voices
 from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game
+from tests.test_scene_kit import headless_game, press, saving_game
+
+SECONDS = {
+    "card": 0.06,
+    "deal": 0.03,
+    "bid": 0.12,
+    "pass": 0.14,
+    "bomb": 0.8,
+    "rocket": 0.45,
+    "refused": 0.16,
+    "win": 0.48,
+    "lose": 0.48,
+}
 
 
-class Recorder:
+class Voice:
+    """A mixer Sound stand-in: remembers the volume each play used."""
+
     def __init__(self) -> None:
-        self.played: list[str] = []
+        self.volume = 1.0
+        self.plays: list[float] = []
 
-    def play(self, name: str) -> None:
-        self.played.append(name)
+    def set_volume(self, value: float) -> None:
+        self.volume = value
+
+    def play(self) -> None:
+        self.plays.append(self.volume)
+
+
+def recorded() -> tuple[Sounds, dict[str, Voice]]:
+    bank = {name: Voice() for name in voices()}
+    return Sounds(bank), bank
+
+
+def played(bank: dict[str, Voice]) -> list[str]:
+    return [name for name, voice in bank.items() for _ in voice.plays]
 
 
 @pytest.fixture
@@ -23,11 +56,19 @@ def game():
     yield from headless_game()
 
 
-def table(game, hands, sound: bool = True) -> tuple[Session, Recorder]:
-    recorder = Recorder()
-    session = Session(position(hands, landlord=0), TableSettings(sound=sound), sounds=recorder)
+def table(game, hands) -> tuple[Session, Sounds, dict[str, Voice]]:
+    sounds, bank = recorded()
+    session = Session(position(hands, landlord=0), TableSettings(), sounds=sounds)
     session.relayout(game.geo)
-    return session, recorder
+    return session, sounds, bank
+
+
+def test_every_voice_is_a_non_silent_float_array_of_its_length():
+    made = voices()
+    assert set(made) == set(SECONDS)
+    for name, wave in made.items():
+        assert (wave.dtype, wave.ndim, wave.size) == (np.float32, 1, int(RATE * SECONDS[name])), name
+        assert float(np.sqrt(np.mean(wave**2))) > 0.01, name  # energy throughout, not a click
 
 
 def test_every_voice_is_audible_and_in_range():
@@ -39,25 +80,114 @@ def test_dummy_audio_gives_a_sound_per_voice(game):
     assert set(Sounds().bank) == set(voices())
 
 
+def test_no_audio_device_is_silence_not_a_crash(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", refuse)
+    silent = Sounds()
+    assert silent.bank == {}
+    silent.play("bomb")
+
+
+def test_volume_is_master_times_effects():
+    sounds, bank = recorded()
+    sounds.set_levels(50, 40, muted=False)
+    sounds.play("card")
+    assert bank["card"].plays == [pytest.approx(0.2)]
+
+
+def test_mute_plays_nothing_and_unmute_plays_again():
+    sounds, bank = recorded()
+    sounds.set_levels(100, 100, muted=True)
+    sounds.play("bomb")
+    sounds.set_levels(100, 100, muted=False)
+    sounds.play("bomb")
+    assert bank["bomb"].plays == [1.0]
+
+
+def test_zero_volume_plays_nothing():
+    sounds, bank = recorded()
+    sounds.set_levels(0, 100, muted=False)
+    sounds.play("win")
+    assert bank["win"].plays == []
+
+
 def test_bomb_sounds_like_a_bomb(game):
-    session, recorder = table(game, ("3333456", "789", "TJQ"))
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
     session.apply(Play(0, "3333"))
-    assert recorder.played == ["bomb"]
+    assert played(bank) == ["bomb"]
 
 
 def test_ordinary_play_snaps_a_card(game):
-    session, recorder = table(game, ("3333456", "789", "TJQ"))
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
     session.apply(Play(0, "4"))
-    assert recorder.played == ["card"]
+    assert played(bank) == ["card"]
 
 
 def test_refused_play_buzzes(game):
-    session, recorder = table(game, ("3333456", "789", "TJQ"))
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
     session.refuse("no")
-    assert recorder.played == ["refused"]
+    assert played(bank) == ["refused"]
 
 
-def test_sound_off_plays_nothing(game):
-    session, recorder = table(game, ("3333456", "789", "TJQ"), sound=False)
+def test_muted_table_plays_nothing(game):
+    session, sounds, bank = table(game, ("3333456", "789", "TJQ"))
+    sounds.set_levels(100, 100, muted=True)
     session.apply(Play(0, "3333"))
-    assert recorder.played == []
+    assert played(bank) == []
+
+
+# ----- the preferences: Settings, M, prefs.json ---------------------------------------------------------------
+
+
+@pytest.fixture
+def saving(tmp_path):
+    yield from saving_game(SaveStore(tmp_path / "saves"))
+
+
+def settings(game) -> SettingsOverlay:
+    game.push(SettingsOverlay(game))
+    return game.scene
+
+
+def focus(scene: SettingsOverlay, key: str) -> None:
+    for b in scene.row.buttons:
+        b.focus = b.key == key
+
+
+def test_left_and_right_turn_the_focused_volume_and_it_is_kept(saving):
+    scene = settings(saving)
+    focus(scene, "master")
+    press(saving, pygame.K_LEFT)
+    press(saving, pygame.K_LEFT)
+    focus(scene, "effects")
+    press(saving, pygame.K_RIGHT)  # already 100%: stays
+    assert (saving.prefs.master, saving.prefs.effects, saving.sounds.volume()) == (80, 100, 0.8)
+    assert PrefsStore(saving.store.directory).load() == Prefs(master=80)
+
+
+def test_confirm_on_a_volume_steps_up_and_wraps_to_zero(saving):
+    scene = settings(saving)
+    focus(scene, "effects")
+    press(saving, pygame.K_RETURN)
+    assert saving.prefs.effects == 0
+    press(saving, pygame.K_RETURN)
+    assert saving.prefs.effects == 10
+
+
+def test_m_mutes_anywhere_and_the_settings_label_follows(saving):
+    scene = settings(saving)
+    press(saving, pygame.K_m)
+    assert (saving.prefs.muted, saving.sounds.volume()) == (True, 0.0)
+    assert scene.row.get("sound").label == "Sound: off"
+    press(saving, pygame.K_m)
+    assert (saving.prefs.muted, scene.row.get("sound").label) == (False, "Sound: on")
+
+
+def test_preferences_come_back_with_the_next_start(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    PrefsStore(store.directory).save(Prefs(master=30, effects=60, muted=True))
+    for game in saving_game(store):
+        assert (game.sounds.master, game.sounds.effects, game.sounds.muted) == (30, 60, True)
