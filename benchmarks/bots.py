@@ -1,14 +1,14 @@
-"""Bot arena: `python -m benchmarks.bots [--deals N] [--pairs hard:normal,...] [--seed S] [--auction fixed|own]`,
-and the bidding calibration `python -m benchmarks.bots --calibrate N`.
+"""Bot arena: `python -m benchmarks.bots [--deals N] [--pairs hard:normal,...] [--seed S] [--auction fixed|own]
+[--ruleset NAME]`, and the bidding calibration `python -m benchmarks.bots --calibrate N`.
 
 `--auction fixed` (the default) plays duplicate deals: each deal is played twice with the sides swapped, first A
-holds the landlord seat against B's two farmers, then B is landlord against A. The auction is run once per deal
+holds the landlord seat against B's farmers, then B is landlord against A's. The auction is run once per deal
 by a fixed reference bidder (the `normal` level for every seat), so both plays of a deal have the same landlord,
 kitty and bid: this measures play alone.
 
-`--auction own` measures bidding and play together: each deal is played six times, A in each seat against B in
-the other two and B in each seat against A, every seat bidding with its own player's bidder. Summed over the
-six plays a deal is worth nothing to equal players, so A's points per deal compare the two.
+`--auction own` measures bidding and play together: each deal is played twice per seat, A in each seat against B
+in the others and B in each seat against A, every seat bidding with its own player's bidder. Summed over those
+plays a deal is worth nothing to equal players, so A's points per deal compare the two.
 
 A player is a level (`easy`, `normal`, `hard`), `random` (a uniformly random legal move, bidding as `normal`),
 or a level with the issue-4 bidder, `normal@timid`, kept as the baseline the calibrated bidder is measured
@@ -38,7 +38,7 @@ from game.cards import parse
 from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
-from game.rulesets import get
+from game.rulesets import RULESETS, Ruleset, get
 
 DEFAULT_PAIRS = "hard:normal,normal:easy,hard:random,normal:random,easy:random"
 Mover = Callable[[Observation, random.Random], str]
@@ -120,21 +120,21 @@ def record(match: Match, sides: list[Side]) -> list[int]:
     landlord = sides[settlement.landlord]
     landlord.landlord_wins.append(settlement.landlord_won)
     landlord.bids.append(settlement.bid)
-    farmers = {id(sides[seat]): sides[seat] for seat in range(3) if seat != settlement.landlord}
+    farmers = {id(sides[seat]): sides[seat] for seat in range(len(sides)) if seat != settlement.landlord}
     for farmer in farmers.values():
         farmer.farmer_wins.append(not settlement.landlord_won)
     return list(settlement.deltas)
 
 
-def fixed_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> None:
+def fixed_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side, rules: Ruleset) -> None:
     """Both plays of one deal under the reference auction; records A's and B's results."""
     deal_points = 0
     for a_is_landlord in (True, False):
-        match = Match("standard", seed=deal, first_deal=deal)
-        auction(match, [lambda view: decide_bid(view, "normal")] * 3)
+        match = Match(rules, seed=deal, first_deal=deal)
+        auction(match, [lambda view: decide_bid(view, "normal")] * rules.players)
         landlord = match.hand.landlord
         assert landlord is not None
-        sides = [a_side if (seat == landlord) == a_is_landlord else b_side for seat in range(3)]
+        sides = [a_side if (seat == landlord) == a_is_landlord else b_side for seat in range(rules.players)]
         seats = [a if side is a_side else b for side in sides]
         play_out(match, seats, sides, random.Random(deal * 2 + a_is_landlord))
         deltas = record(match, sides)
@@ -143,16 +143,17 @@ def fixed_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> N
     b_side.points.append(-deal_points)
 
 
-def own_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side) -> None:
-    """Six plays of one deal, every seat bidding for itself: A alone in each seat, then B alone in each seat."""
+def own_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side, rules: Ruleset) -> None:
+    """Two plays of one deal per seat, every seat bidding for itself: A alone in each seat, then B alone in each."""
     deal_points = 0
+    n = rules.players
     for alone, pair in ((a, b), (b, a)):
-        for seat_alone in range(3):
-            seats = [alone if seat == seat_alone else pair for seat in range(3)]
+        for seat_alone in range(n):
+            seats = [alone if seat == seat_alone else pair for seat in range(n)]
             sides = [a_side if p is a else b_side for p in seats]
-            match = Match("standard", seed=deal, first_deal=deal)
+            match = Match(rules, seed=deal, first_deal=deal)
             auction(match, [p.bid for p in seats])
-            play_out(match, seats, sides, random.Random(deal * 6 + seat_alone + 3 * (alone is b)))
+            play_out(match, seats, sides, random.Random(deal * 2 * n + seat_alone + n * (alone is b)))
             deltas = record(match, sides)
             deal_points += sum(d for d, side in zip(deltas, sides, strict=True) if side is a_side)
     a_side.points.append(deal_points)
@@ -180,18 +181,19 @@ def timing(times: list[float]) -> str:
     return f"median {1e3 * ordered[len(ordered) // 2]:.2f} ms, p99 {1e3 * p99:.1f} ms, max {1e3 * ordered[-1]:.0f} ms"
 
 
-def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool) -> None:
+def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: Ruleset) -> None:
     a_side, b_side = Side(), Side()
     a, b = player(a_name), player(b_name)
     play = own_deal if own else fixed_deal
     started = time.perf_counter()
     for k in range(deals):
-        play(seed * 1_000_003 + k, a, b, a_side, b_side)
+        play(seed * 1_000_003 + k, a, b, a_side, b_side, rules)
     mean, half = mean_ci(a_side.points)
     verdict = "significant" if abs(mean) > half else "not significant"
-    plays = 6 if own else 2
+    plays = 2 * rules.players if own else 2
     mode = "own auctions" if own else "duplicate deals"
-    print(f"\n{a_name} vs {b_name}: {deals} {mode} ({plays * deals} plays, {time.perf_counter() - started:.0f} s)")
+    elapsed = time.perf_counter() - started
+    print(f"\n{a_name} vs {b_name} ({rules.name}): {deals} {mode} ({plays * deals} plays, {elapsed:.0f} s)")
     for side, name in ((a_side, a_name), (b_side, b_name)):
         line = f"  {name:>12}: landlord wins {rate(side.landlord_wins)}   farmer wins {rate(side.farmer_wins)}"
         if own:
@@ -208,22 +210,23 @@ def forced_bidder(takes: bool) -> Bidder:
     return lambda view: 3 if takes else 0
 
 
-def calibrate(deals: int, seed: int) -> None:
+def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's expected
-    points per bid point (+multiplier for a win, -multiplier for a loss) on the 17-card hand's score and controls."""
+    points per bid point (+multiplier for a win, -multiplier for a loss) on the dealt hand's score and controls."""
     rows = []
+    n = rules.players
     for k in range(deals):
         deal = seed * 1_000_003 + k
-        for landlord in range(3):
-            match = Match("standard", seed=deal, first_deal=deal)
+        for landlord in range(n):
+            match = Match(rules, seed=deal, first_deal=deal)
             counts = parse(observe(match, landlord).hand)
-            auction(match, [forced_bidder(seat == landlord) for seat in range(3)])
+            auction(match, [forced_bidder(seat == landlord) for seat in range(n)])
             normal = player("normal")
-            play_out(match, [normal] * 3, [Side()] * 3, random.Random(deal * 3 + landlord))
+            play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
             assert settlement is not None
             sign = 1 if settlement.landlord_won else -1
-            rows.append((1.0, score(counts), controls(counts), sign * settlement.multiplier))
+            rows.append((1.0, score(counts, rules), controls(counts), sign * settlement.multiplier))
     data = np.array(rows)
     coef, *_ = np.linalg.lstsq(data[:, :3], data[:, 3], rcond=None)
     print(f"{len(rows)} hands as landlord: landlord wins {np.mean(data[:, 3] > 0):.1%}")
@@ -241,13 +244,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--auction", choices=("fixed", "own"), default="fixed", help="reference or own bidding")
     parser.add_argument("--calibrate", type=int, metavar="N", help="fit the bidding model on N deals instead")
+    parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
     args = parser.parse_args(argv)
+    rules = get(args.ruleset)
     if args.calibrate:
-        calibrate(args.calibrate, args.seed)
+        calibrate(args.calibrate, args.seed, rules)
         return
     for pair in args.pairs.split(","):
         a_name, b_name = pair.split(":")
-        run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own")
+        run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own", rules)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,9 @@
-"""Legal move generation speed: move lists per second for seeded 17- and 20-card hands.
+"""Legal move generation speed: move lists per second for seeded dealt hands and landlord hands (17 and 20 cards;
+25 and 33 at the four-player table).
 
-Run: `python -m benchmarks.moves [--hands N] [--seed S] [--repeat R]`. Every hand is a fresh random deal, so the
-figures include no per-hand caching; the best of R passes is reported (the machine is shared and noisy).
+Run: `python -m benchmarks.moves [--hands N] [--seed S] [--repeat R] [--ruleset NAME]`. Every hand is a fresh
+random deal, so the figures include no per-hand caching; the best of R passes is reported (the machine is shared
+and noisy).
 Reference: established Python engines manage about 11,000 free-lead lists/s (17 cards) and 60,000 following.
 """
 
@@ -14,16 +16,16 @@ import time
 from game.cards import Counts, parse
 from game.combos import Reading, classify
 from game.moves import legal
-from game.rulesets import STANDARD, Ruleset
+from game.rulesets import RULESETS, Ruleset, get
 
 Position = tuple[Counts, Reading | None]
 
 
 def random_counts(rng: random.Random, size: int, rules: Ruleset) -> tuple[Counts, Counts]:
-    """A hand of `size` cards and another 17-card hand from the rest of the same shuffled deck."""
+    """A hand of `size` cards and another dealt hand from the rest of the same shuffled pack."""
     pack = [card.rank for card in rules.deck.build()]
     rng.shuffle(pack)
-    return _counts(pack[:size]), _counts(pack[size : size + 17])
+    return _counts(pack[:size]), _counts(pack[size : size + rules.hand_size])
 
 
 def _counts(ranks: list[int]) -> Counts:
@@ -62,10 +64,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
     args = parser.parse_args(argv)
-    rules = STANDARD
+    rules = get(args.ruleset)
     print(f"{'hand':>5} {'situation':<10} {'lists/s':>10} {'us/list':>8} {'moves/list':>10}")
-    for size in (17, 20):
+    for size in (rules.hand_size, rules.hand_size + rules.kitty_size):
         for follow in (False, True):
             batch = positions(random.Random(args.seed + size), size, args.hands, follow, rules)
             rate, mean_moves = measure(batch, rules, args.repeat)

@@ -12,7 +12,7 @@ from game.events import Event
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.rules import PASS, classify
-from game.rulesets import STANDARD
+from game.rulesets import STANDARD, Ruleset
 
 LANDLORD = 0
 
@@ -40,10 +40,14 @@ def set_hands(match: Match, hands: Iterable[str]) -> None:
 
 
 def position(
-    hands: Iterable[str], landlord: int = LANDLORD, bid: int = 1, scores: Iterable[int] | None = None
+    hands: Iterable[str],
+    landlord: int = LANDLORD,
+    bid: int = 1,
+    scores: Iterable[int] | None = None,
+    ruleset: str = "standard",
 ) -> Match:
     """A match in the playing phase with exactly these hands, the landlord to lead."""
-    match = Match("standard", seed=0)
+    match = Match(ruleset, seed=0)
     set_hands(match, hands)
     hand = match.hand
     hand.landlord, hand.bid, hand.turn = landlord, bid, landlord
@@ -89,11 +93,10 @@ def kinds(move: str) -> set[Kind]:
     return {r.kind for r in classify(move)}
 
 
-def brute_force_moves(hand: str, last: str | None = None) -> set[str]:
+def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STANDARD) -> set[str]:
     """Every sub-multiset of `hand` whose readings answer `last` (any reading when leading), found by
     enumeration with `classify` and `answer` only: the reference the move generator must equal."""
     counts = parse(hand)
-    rules = STANDARD
     last_reading = combos.reading_from_text(last, rules) if last else None
     found = set()
     for part in product(*(range(n + 1) for n in counts)):

@@ -21,10 +21,18 @@ from game.match import Phase, deal_cards
 from game.rulesets import STANDARD
 
 
-def obs(seat: int, hand: str, history: list[list[object]], sizes: list[int], level: str = "normal") -> dict:
-    """A playing-phase observation with seat 0 as the landlord."""
+def obs(
+    seat: int,
+    hand: str,
+    history: list[list[object]],
+    sizes: list[int],
+    level: str = "normal",
+    ruleset: str = "standard",
+    **extra: object,
+) -> dict:
+    """A playing-phase observation with seat 0 as the landlord; `extra` adds keys such as the allowance."""
     return {
-        "ruleset": "standard",
+        "ruleset": ruleset,
         "seat": seat,
         "landlord": 0,
         "hand": hand,
@@ -32,6 +40,7 @@ def obs(seat: int, hand: str, history: list[list[object]], sizes: list[int], lev
         "kitty": "",
         "hand_sizes": sizes,
         "level": level,
+        **extra,
     }
 
 

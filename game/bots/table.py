@@ -98,12 +98,13 @@ def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Rule
     return last
 
 
-def table_of(view: Observation, allowance: int | None = None) -> Table:
+def table_of(view: Observation) -> Table:
     rules = get(view.ruleset)
     if view.landlord is None:
         raise ValueError("the landlord is not known yet: bots play only in the playing phase")
     hand = parse(view.hand)
     unseen = subtract(subtract(pack_counts(rules), hand), parse(view.played))
+    allowance = view.allowance
     to_play = hand if allowance is None or view.seat == view.landlord else keep_back(hand, allowance, rules)
     kitty = parse(view.kitty or "")
     landlord_played = parse("".join(m for s, m in view.history if s == view.landlord and m != "pass"))
@@ -165,4 +166,5 @@ def observation_from_dict(obs: dict, phase: Phase) -> Observation:
         multiplier=1,
         doublings=(),
         scores=(0,) * players,
+        allowance=None if obs.get("allowance") is None else int(obs["allowance"]),
     )
