@@ -23,6 +23,17 @@ GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
 
 
+def grouped(steps: list[str]) -> list[tuple[str, int]]:
+    """Runs of the same step as (step, how many times in a row)."""
+    runs: list[tuple[str, int]] = []
+    for step in steps:
+        if runs and runs[-1][0] == step:
+            runs[-1] = (step, runs[-1][1] + 1)
+        else:
+            runs.append((step, 1))
+    return runs
+
+
 class SettlementScene(Scene):
     name = "settlement"
     overlay = True
@@ -161,14 +172,16 @@ class SettlementScene(Scene):
         blit_text(surface, "Score", geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
         *steps, formula = settlement.lines()  # the core spells the computation out; the scene only lays it out
-        for step in steps:
-            blit_text(surface, step.replace(" x", " ×"), geo.px(26), CREAM, (x, y))
+        for step, times in grouped(steps):  # two decks bring many bombs: "Bomb ×2 (6 times)" keeps the box short
+            line = step.replace(" x", " ×") + (f"  ({times} times)" if times > 1 else "")
+            blit_text(surface, line, geo.px(26), CREAM, (x, y))
             y += geo.px(38)
         pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
         y += geo.px(14)
         blit_text(surface, formula.replace(" x ", " × "), geo.px(30), GOLD, (x, y), bold=True)
         y += geo.px(48)
-        rule = "landlord ±2P, each farmer ∓P"
+        farmers = self.session.match.players - 1
+        rule = "landlord ±P, the farmer ∓P" if farmers == 1 else f"landlord ±{farmers}P, each farmer ∓P"
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
@@ -180,6 +193,7 @@ class SettlementScene(Scene):
             blit_text(surface, head, geo.px(24), MUTED, (col, y), bold=True)
         y += geo.px(44)
         target = match.rules.match_target
+        row = geo.px(82 if match.players <= 3 else 64)  # four rows fit above the buttons
         for seat in range(match.players):
             delta, total = settlement.deltas[seat] if settlement else 0, match.scores[seat]
             name = SEAT_NAMES[seat]
@@ -195,12 +209,14 @@ class SettlementScene(Scene):
             filled.width = round(bar.width * max(0.0, min(1.0, total / target)))
             if filled.width:
                 pygame.draw.rect(surface, GOLD, filled, border_radius=bar.height // 2)
-            y += geo.px(82)
+            y += row
         if match.winners:
-            names = " and ".join(SEAT_NAMES[w] for w in match.winners)
+            *others, last = [SEAT_NAMES[w] for w in match.winners]
+            names = f"{', '.join(others)} and {last}" if others else last
             verb = "win" if len(match.winners) > 1 or HUMAN in match.winners else "wins"
             text = f"{names} {verb} the match!"
-            blit_text(surface, text, geo.px(34), GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
+            size = geo.px(34 if len(match.winners) < 3 else 28)
+            blit_text(surface, text, size, GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
             final = f"Final result after {len(match.results)} hands"
             blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
         else:

@@ -13,11 +13,16 @@ def test_map_provides_every_required_anchor():
     assert set(REQUIRED) <= set(layout.anchors)
 
 
-def test_missing_anchor_is_named(tmp_path: Path):
-    text = DEFAULT_MAP.read_text().replace('name="kitty"', 'name="kitty_gone"')
+@pytest.mark.parametrize(
+    ("name", "renamed", "named"),
+    [("kitty", "kitty_gone", "kitty"), ("kitty@4", "kitten@4", "kitten@4 replace nothing")],
+    ids=["missing anchor", "override of nothing"],
+)
+def test_a_broken_anchor_is_named(tmp_path: Path, name: str, renamed: str, named: str):
+    text = DEFAULT_MAP.read_text().replace(f'name="{name}"', f'name="{renamed}"')
     broken = tmp_path / "table.tmx"
     broken.write_text(text)
-    with pytest.raises(LayoutError, match="kitty"):
+    with pytest.raises(LayoutError, match=named):
         load_layout(broken)
 
 

@@ -1,0 +1,151 @@
+"""Tables of two, three and four players: every seat has its anchors at each window shape, nothing on the table
+overlaps, the deal gives each seat its count, and the landlord's 33 cards at a four-player table stay selectable."""
+
+from dataclasses import replace
+from itertools import combinations, pairwise
+
+import pygame
+import pytest
+
+from game import events as ev
+from game.actions import Bid
+from game.cards import DeckSpec
+from game.match import Match, Phase
+from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
+from scenes.game import Game
+from scenes.layout import SEAT_ZONES, load_layout
+from scenes.session import Session
+from tests.test_scene_kit import headless_game, post, press, steps
+from tests.test_scene_play import click, open_table, spot
+
+SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050)}
+SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
+
+
+def table_objects(players: int) -> list[str]:
+    """What a table of `players` draws in fixed places: the shared furniture, each seat's panel and play, and each
+    opponent's pile of cards."""
+    zones = SEAT_ZONES[players]
+    seats = [f"seat_{z}" for z in zones] + [f"play_{z}" for z in zones] + [f"pile_{z}" for z in zones[1:]]
+    return [*SHARED, *seats]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_every_seat_has_its_anchors_inside_the_window(players, size):
+    fitted = load_layout().fit(size).for_players(players)
+    window = pygame.Rect((0, 0), size)
+    outside = [name for name in table_objects(players) if not window.contains(fitted[name])]
+    assert outside == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_seat_panels_piles_plays_hand_and_bar_never_overlap(players, size):
+    fitted = load_layout().fit(size).for_players(players)
+    clashes = [(a, b) for a, b in combinations(table_objects(players), 2) if fitted[a].colliderect(fitted[b])]
+    assert clashes == []
+
+
+def test_a_four_seat_table_seats_north_across_and_the_others_at_the_sides():
+    fitted = load_layout().fit((1920, 1080)).for_players(4)
+    south, east, north, west = (fitted[f"seat_{z}"] for z in SEAT_ZONES[4])
+    assert north.bottom < east.top and north.bottom < west.top and west.right < east.left
+    assert south.top > east.bottom and east.centerx > 1920 / 2 > west.centerx  # the next seat is on your right
+
+
+def test_overrides_apply_only_at_their_table():
+    fitted = load_layout().fit((1920, 1080))
+    assert fitted.for_players(4)["kitty"] != fitted.for_players(3)["kitty"] == fitted["kitty"]
+    assert "kitty@4" not in fitted.for_players(4).rects
+
+
+TWO_SEATS = replace(CLASSIC, name="two-seats", players=2, deck=DeckSpec(removed_ranks="34"))  # 17, 17, 3, 9 unused
+
+
+@pytest.mark.parametrize("rules", [TWO_SEATS, STANDARD, FOUR_PLAYER], ids=lambda r: str(r.players))
+def test_the_deal_animation_gives_each_seat_its_count(rules):
+    match = Match(rules, seed=4)
+    session = Session(match)
+    session.relayout(load_layout().fit((1280, 720)))
+    session.absorb([ev.Dealt(1, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    assert session.deal is not None
+    dealt = [seat for seat, _ in session.deal.schedule]
+    assert [dealt.count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
+    session.update(session.deal.schedule[-1][1] / 2)
+    assert 0 < session.shown_count(1) < rules.hand_size  # the piles grow while the cards fly
+    session.update(10.0)
+    assert [session.shown_count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
+    assert sorted(session.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
+
+
+@pytest.fixture
+def game():
+    yield from headless_game()
+
+
+def landlord_of_four(game) -> None:
+    """A four-player table where you took the kitty: 33 cards in your hand, your lead."""
+    match = Match(FOUR_PLAYER, seed=11)
+    while match.phase is Phase.BIDDING:
+        match.apply(Bid(match.turn, 3 if match.turn == 0 else 0))
+    assert len(match.hand.hands[0]) == 33
+    open_table(game, match)
+
+
+def test_every_one_of_33_cards_is_raised_by_a_click(game):
+    landlord_of_four(game)
+    hand = list(game.session.board.hand)
+    for index in range(len(hand)):
+        click(game, spot(game, index))
+    steps(game, 20)
+    assert game.session.selected == set(hand)
+
+
+def test_every_one_of_33_cards_is_raised_from_the_keyboard(game):
+    landlord_of_four(game)
+    hand = list(game.session.board.hand)
+    for _ in hand:
+        press(game, pygame.K_UP)
+        press(game, pygame.K_RIGHT)
+    assert game.session.selected == set(hand) and game.session.cursor == 0  # the cursor went round
+
+
+def test_a_drag_across_the_33_cards_selects_them_all(game):
+    landlord_of_four(game)
+    post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 0), button=1)
+    steps(game, 1)
+    post(pygame.MOUSEMOTION, pos=spot(game, 32), rel=(1, 0), buttons=(1, 0, 0))
+    steps(game, 1)
+    post(pygame.MOUSEBUTTONUP, pos=spot(game, 32), button=1)
+    steps(game, 2)
+    assert len(game.session.selected) == 33
+
+
+def index_ink_right(face: pygame.Surface) -> int:
+    """The rightmost column of ink in a card's index corner (rank and suit, the top third of the left half)."""
+    w, h = face.get_size()
+    return max(
+        (x for x in range(w // 2) for y in range(h // 30, h // 3) if _ink(face.get_at((x, y)))),
+        default=0,
+    )
+
+
+def _ink(colour: pygame.Color) -> bool:
+    return colour.a > 200 and (colour.r < 150 or colour.g < 150)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_each_of_33_cards_shows_its_whole_index(size):
+    """Overlapped, every card still shows its index: the step between two cards is wider than the ink of the
+    widest index ("10", the ace's suit) in the card art of the hand's plain cards, at 1080p and 720p."""
+    game = Game(size, fullscreen=False, seed=1)
+    try:
+        landlord_of_four(game)
+        board, deck = game.session.board, game.session.match.deck
+        xs = [board.sprites[c].pos[0] for c in board.hand]
+        pips = [deck[c] for c in board.hand if deck[c].char not in "JQKBR"]  # court and joker art fills the rest
+        widest = max(index_ink_right(game.art["hand"].face(card)) for card in pips)
+        assert min(b - a for a, b in pairwise(xs)) > widest
+    finally:
+        game.close()
