@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from game import bots
-from game.actions import Action, Bid, NextHand, Pass, Play
-from game.events import HandOver
+from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.events import DoublesRevealed, HandOver
 from game.invariants import problems
 from game.match import Match, Phase
 from game.observe import observe
@@ -28,11 +28,16 @@ def bot_policy(level: str) -> Policy:
     """Every seat played by the bot of `level`, seeing only its own observation."""
 
     def act(match: Match, rng: random.Random) -> Action:
+        if match.phase is Phase.DOUBLING:  # every seat decides at once: each on its own view
+            seat = match.undecided_doubles()[0]
+            return Double(seat, bots.decide_double(observe(match, seat), level, rng))
         seat = match.turn
         assert seat is not None
         view = observe(match, seat)
         if match.phase is Phase.BIDDING:
             return Bid(seat, bots.decide_bid(view, level, rng))
+        if match.phase is Phase.SHOWING:
+            return Show(seat, bots.decide_show(view, level, rng))
         move = bots.decide(view, level, rng)
         return Pass(seat) if move == "pass" else Play(seat, move)
 
@@ -50,6 +55,8 @@ def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]
             match = Match(ruleset, seed=rng.randrange(2**32))
         action = NextHand() if match.phase is Phase.HAND_OVER else policy(match, rng)
         for event in match.apply(action):
+            if isinstance(event, DoublesRevealed):
+                stats["doubles"] += sum(event.doubles)
             if isinstance(event, HandOver):
                 settlement = event.settlement
                 stats["hands"] += 1
@@ -57,6 +64,9 @@ def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]
                 stats["springs"] += sum(d in ("spring", "reverse_spring") for d in settlement.doublings)
                 stats["bombs"] += sum(d in ("bomb", "rocket") for d in settlement.doublings)
                 stats["points"] += settlement.points
+                stats["robs"] += settlement.doublings.count("rob")
+                stats["shows"] += settlement.doublings.count("show")
+                stats["capped"] += sum(share.capped for share in settlement.shares)
         stats["actions"] += 1
         broken = problems(match)
         if broken:
@@ -87,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
         f"springs {int(result['springs'])}, bombs and rockets {int(result['bombs'])}, "
         f"mean P {result['points'] / max(hands, 1):.2f}, matches finished {int(result['matches'])}"
     )
+    extras = {key: int(result.get(key, 0)) for key in ("robs", "doubles", "shows", "capped")}
+    if any(extras.values()):
+        print(
+            f"robs {extras['robs']}, doubles {extras['doubles']}, hands shown {extras['shows']}, "
+            f"shares capped {extras['capped']}"
+        )
     print(f"{result['hands_per_second']:.1f} hands per second ({result['seconds']:.2f} s)")
     return 0
 

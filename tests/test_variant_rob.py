@@ -11,8 +11,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game import bots
 from game import events as ev
 from game.actions import Abandon, Bid, Double, NextHand, Pass, Play, Show
+from game.bots.bidding import FLOORS, landlord_value
+from game.cards import parse
 from game.invariants import problems
 from game.match import Match, Phase
 from game.observe import observe
@@ -424,3 +427,62 @@ def test_004_property_random_rob_playouts_conserve_cards_sum_to_zero_and_respect
 def test_004_passing_is_refused_on_the_landlords_opening_lead():
     match, first, _ = playing(["3R", "45", "67"], [1, 0, 0], set(), show=False)
     assert match.check(Pass(first)).code == "free_lead_pass"
+
+
+# ----- bots: call, rob, double, show --------------------------------------------------------------------------
+
+WEAK, MIDDLING, GOOD, STRONG = "33456789TJ3568TJQ", "34567899TJ3456789", "3344556789TJQKA2B", "3456789TJQKA22BR5"
+
+
+def bot_view(match: Match, seat: int, ranks: str):
+    """`seat`'s observation with exactly the cards `ranks` (the other seats' cards do not matter to these bots)."""
+    set_hands(match, [ranks if s == seat else "" for s in range(match.players)])
+    return observe(match, seat)
+
+
+def test_004_hand_values_of_the_bot_test_hands():
+    values = [landlord_value(parse(h)) for h in (WEAK, MIDDLING, GOOD, STRONG)]
+    floors = FLOORS[Auction.ROB]
+    assert values[0] < floors.call <= values[1] < floors.rob <= values[2] < floors.rob + floors.per_rob <= values[3]
+
+
+@pytest.mark.parametrize(("hand", "calls"), [(WEAK, 0), (MIDDLING, 1), (STRONG, 1)])
+def test_004_bot_calls_with_a_hand_worth_being_landlord(hand, calls):
+    match, first, _ = rob_match([])
+    assert bots.decide_bid(bot_view(match, first, hand)) == calls
+
+
+@pytest.mark.parametrize(("hand", "robs"), [(MIDDLING, 0), (GOOD, 1), (STRONG, 1)])
+def test_004_bot_robs_only_with_a_strong_hand(hand, robs):
+    match, first, _ = rob_match([1])
+    assert bots.decide_bid(bot_view(match, (first + 1) % 3, hand)) == robs
+
+
+@pytest.mark.parametrize(("hand", "robs"), [(GOOD, 0), (STRONG, 1)])
+def test_004_bot_rob_back_asks_for_more_than_the_first_rob(hand, robs):
+    match, first, _ = rob_match([1, 1, 0])
+    assert match.turn == first and match.auction_word() == "rob"
+    assert bots.decide_bid(bot_view(match, first, hand)) == robs
+
+
+def test_004_bot_doubles_with_a_hand_likely_to_win():
+    match, first, _ = rob_match([1, 0, 0])
+    farmer = (first + 1) % 3
+    assert bots.decide_double(bot_view(match, first, STRONG + "AKQ"))
+    assert not bots.decide_double(bot_view(match, first, WEAK + "567"))
+    assert bots.decide_double(bot_view(match, farmer, STRONG))
+    assert not bots.decide_double(bot_view(match, farmer, GOOD))
+
+
+def test_004_bot_landlord_shows_only_a_near_certain_win():
+    match, first, _ = rob_match([1, 0, 0])
+    decide_doubles(match, {})
+    assert bots.decide_show(bot_view(match, first, "BR22223333AAAAKK"))
+    assert not bots.decide_show(bot_view(match, first, GOOD + "AKQ"))
+
+
+def test_004_bot_dict_api_calls_robs_doubles_and_shows():
+    assert bots.bid({"ruleset": "rob", "seat": 1, "hand": WEAK, "bids": [[0, 0]]}) == 0
+    assert bots.bid({"ruleset": "rob", "seat": 1, "hand": GOOD, "bids": [[0, 1]]}) == 1
+    assert bots.double({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": STRONG + "AKQ", "kitty": "AKQ"})
+    assert not bots.show({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": WEAK + "567", "kitty": "567"})

@@ -1,7 +1,8 @@
 """The bots' public API: moves, bids and explained suggestions for one seat, from its Observation only.
 
-`decide`, `decide_bid` and `suggest` take a `game.observe.Observation`; `choose` and `bid` take the plain
-dict documented in the README ('Bot API') for outside tools and arenas. Levels: see docs/bots.md.
+`decide`, `decide_bid`, `decide_double`, `decide_show` and `suggest` take a `game.observe.Observation`; `choose`,
+`bid`, `double` and `show` take the plain dict documented in the README ('Bot API') for outside tools and arenas.
+Levels: see docs/bots.md.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import random
 
 from game.bots.bidding import choose_bid
+from game.bots.doubling import choose_double, choose_show
 from game.bots.levels import level_of
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
@@ -31,6 +33,16 @@ def decide_bid(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random
     return choose_bid(view, level_of(level))
 
 
+def decide_double(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> bool:
+    """Whether view.seat doubles (phase DOUBLING, 004). Deterministic: `rng` is accepted for symmetry."""
+    return choose_double(view, level_of(level))
+
+
+def decide_show(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> bool:
+    """Whether the landlord shows its hand (phase SHOWING, 004). Deterministic: `rng` is accepted for symmetry."""
+    return choose_show(view, level_of(level))
+
+
 def suggest(view: Observation, level: str = "hard") -> list[Suggestion]:
     """Good alternatives, best first, for the Suggest button (000 §21); never empty when it is the seat's turn."""
     return alternatives(table_of(view), level_of(level))
@@ -43,9 +55,34 @@ def choose(obs: dict) -> str:
 
 
 def bid(obs: dict) -> int:
-    """Public dict API: 0 (no bid) or a bid of 1..3 for obs['seat'] given obs['bids']."""
+    """Public dict API: 0 (no bid) or a bid of 1..3 for obs['seat'] given obs['bids']; in call/rob rulesets 0 or 1
+    (call or rob, whichever the bids so far make it)."""
     view = observation_from_dict(obs, Phase.BIDDING)
     return decide_bid(view, str(obs.get("level", DEFAULT_LEVEL)))
 
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Suggestion", "bid", "choose", "decide", "decide_bid", "suggest"]
+def double(obs: dict) -> bool:
+    """Public dict API: whether obs['seat'] doubles, given obs['landlord'] and obs['hand'] (the landlord's
+    includes the kitty)."""
+    return decide_double(observation_from_dict(obs, Phase.DOUBLING), str(obs.get("level", DEFAULT_LEVEL)))
+
+
+def show(obs: dict) -> bool:
+    """Public dict API: whether the landlord (obs['seat']) shows its hand obs['hand']."""
+    return decide_show(observation_from_dict(obs, Phase.SHOWING), str(obs.get("level", DEFAULT_LEVEL)))
+
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Suggestion",
+    "bid",
+    "choose",
+    "decide",
+    "decide_bid",
+    "decide_double",
+    "decide_show",
+    "double",
+    "show",
+    "suggest",
+]
