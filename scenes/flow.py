@@ -14,6 +14,7 @@ from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
 from scenes.bidding import BiddingScene
+from scenes.i18n import tr
 from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
 from scenes.session import CLOCK, SEAT_NAMES, Notice, Session, TableSettings
@@ -134,7 +135,7 @@ def restore_table(session: Session) -> None:
     table, passes = current_round(hand.history, hand.played, match.players)
     for seat, cards in table.items():
         if cards is None:
-            session.bubbles[seat] = Notice("Pass", 99.0)
+            session.bubbles[seat] = Notice(tr("table.pass"), 99.0)
             continue
         cards = session.table_order(cards)
         positions = session.play_positions(seat, len(cards))

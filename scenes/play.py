@@ -18,6 +18,7 @@ from game.combos import Reading, classify
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
+from scenes.i18n import tr
 from scenes.input import Act, Device, Input
 from scenes.overlays import KindChooser
 from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
@@ -25,6 +26,7 @@ from scenes.settlement import SettlementScene
 from scenes.table_view import TableScene, veil
 from scenes.text import blit_text
 from scenes.widgets import Row
+from scenes.wording import describe, hint, reason
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -57,9 +59,17 @@ class PlayScene(TableScene):
     def relayout(self) -> None:
         super().relayout()
         geo = self.game.geo
-        specs = [("pass", "Pass", "pass"), ("suggest", "Suggest", "hint"), ("play", "Play", "play")]
+        specs = [
+            ("pass", tr("play.pass"), "pass"),
+            ("suggest", tr("play.suggest"), "hint"),
+            ("play", tr("play.play"), "play"),
+        ]
         self.actions = Row.centered(geo["action_bar"], specs, geo.px(200), geo.px(30))
-        tools = [("sort", "Sort", "plain"), ("auto", "Auto", "dark"), ("counter", "Counter", "dark")]
+        tools = [
+            ("sort", tr("play.sort"), "plain"),
+            ("auto", tr("play.auto"), "dark"),
+            ("counter", tr("play.counter"), "dark"),
+        ]
         self.tools = Row.stacked(geo["tools"], tools, geo.px(64), geo.px(14))
 
     # ----- whose turn ---------------------------------------------------------------------------------
@@ -95,7 +105,7 @@ class PlayScene(TableScene):
         for b in self.actions.buttons + self.tools.buttons:
             b.hint = labels.label(hints[b.key])
         auto = self.tools.get("auto")
-        auto.label, auto.style = ("Auto: on", "play") if s.settings.auto else ("Auto", "dark")
+        auto.label, auto.style = (tr("play.auto_on"), "play") if s.settings.auto else (tr("play.auto"), "dark")
         counter = self.tools.get("counter")
         counter.style = "hint" if s.settings.counter else "dark"
 
@@ -152,13 +162,13 @@ class PlayScene(TableScene):
         try:
             s.apply(Play(HUMAN, move, kind, cards))
         except IllegalAction as refused:
-            s.refuse(refused.rejection.text)
+            s.refuse(reason(refused.rejection))
 
     def pass_turn(self) -> None:
         try:
             self.session.apply(Pass(HUMAN))
         except IllegalAction as refused:
-            self.session.refuse(refused.rejection.text)
+            self.session.refuse(reason(refused.rejection))
             return
         self.set_raised(list(self.session.selected), False)
 
@@ -195,8 +205,9 @@ class PlayScene(TableScene):
                     wanted.remove(char)
                     s.selected.add(card)
         s.place_hand(0.15)
-        more = f"  ({self.suggest_index + 1}/{len(self.suggestions)})" if len(self.suggestions) > 1 else ""
-        s.say(tip.text + more, 6.0)
+        count = len(self.suggestions)
+        more = tr("play.more", index=self.suggest_index + 1, count=count) if count > 1 else ""
+        s.say(hint(tip) + more, 6.0)
 
     def sort(self) -> None:
         s = self.session
@@ -285,8 +296,8 @@ class PlayScene(TableScene):
             return ""
         last = s.match.hand.last
         if last is None:
-            return "Your lead: play any combination"
-        return f"Beat {SEAT_NAMES[last.seat]}'s {last.reading.describe()}, or pass"
+            return tr("play.your_lead")
+        return tr("play.beat", name=SEAT_NAMES[last.seat], play=describe(last.reading))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

@@ -22,6 +22,7 @@ from game.match import Match, Phase
 from game.observe import Observation, observe
 from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
+from scenes.i18n import tr
 from scenes.layout import SEAT_ZONES, Fitted
 from scenes.thinker import Thinker
 from scenes.timers import TableClock
@@ -36,14 +37,14 @@ FLIGHT = 0.30
 SORTS = ("rank", "groups")
 AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
 LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
-BANNER_KINDS = {
-    Kind.BOMB: "BOMB!",
-    Kind.ROCKET: "ROCKET!",
-    Kind.AIRPLANE: "Airplane",
-    Kind.AIRPLANE_SINGLES: "Airplane",
-    Kind.AIRPLANE_PAIRS: "Airplane",
-    Kind.STRAIGHT: "Straight",
-    Kind.PAIR_RUN: "Pair run",
+BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
+    Kind.BOMB: "table.banner_bomb",
+    Kind.ROCKET: "table.banner_rocket",
+    Kind.AIRPLANE: "table.banner_airplane",
+    Kind.AIRPLANE_SINGLES: "table.banner_airplane",
+    Kind.AIRPLANE_PAIRS: "table.banner_airplane",
+    Kind.STRAIGHT: "table.banner_straight",
+    Kind.PAIR_RUN: "table.banner_pair_run",
 }
 
 
@@ -199,7 +200,7 @@ class Session:
         try:
             ready, decision = self.thinker.take(key)
         except Exception as failed:  # whatever went wrong in the worker, the table goes on
-            self.say(f"{SEAT_NAMES[seat]}'s bot failed ({failed}) and took the simplest action.", 5.0, "warn")
+            self.say(tr("table.bot_failed", name=SEAT_NAMES[seat], error=failed), 5.0, "warn")
             return seat, fallback()
         return (seat, decision) if ready else None
 
@@ -211,7 +212,7 @@ class Session:
         if getattr(action, "seat", None) == HUMAN:
             self.message = None  # a suggestion or a refusal is about the turn you have just played
         if covered:
-            self.say("Time's up: the bot played for you", 4.0, "warn")
+            self.say(tr("table.times_up"), 4.0, "warn")
         self.absorb(events)
         self.save()
         self.count(events)
@@ -377,13 +378,14 @@ class Session:
                     self.sound("bid" if value else "pass")
                 case ev.LandlordChosen(seat):
                     self.flip = Flip()
-                    self.banner = Notice(f"{SEAT_NAMES[seat]} {'are' if seat == HUMAN else 'is'} the landlord", 1.4)
+                    key = "table.you_are_landlord" if seat == HUMAN else "table.is_landlord"
+                    self.banner = Notice(tr(key, name=SEAT_NAMES[seat]), 1.4)
                     self.bubbles.clear()
                 case ev.Played():
                     self._played(event)
                 case ev.Passed(seat):
                     self.board.drop_play(seat)
-                    self.bubbles[seat] = Notice("Pass", 99.0)
+                    self.bubbles[seat] = Notice(tr("table.pass"), 99.0)
                     self.sound("pass")
                 case ev.RoundWon():
                     self.round_over = True
@@ -394,7 +396,7 @@ class Session:
                     self.board.clear()
                 case ev.DealExpired():
                     self.bubbles.clear()
-                    self.banner = Notice("Time ran out", 2.0, "win")
+                    self.banner = Notice(tr("table.time_ran_out"), 2.0, "win")
                     self.sound("lose")
 
     def _dealt(self, event: ev.Dealt) -> None:
@@ -406,7 +408,7 @@ class Session:
         self.flip, self.round_over = None, False
         self.clock.new_deal()
         if event.redeal:
-            self.banner = Notice("Everyone declined: redeal", 1.6, "big")
+            self.banner = Notice(tr("table.redeal"), 1.6, "big")
         players = self.match.players
         dealt = players * self.match.rules.hand_size
         gap = min(DEAL_GAP, DEAL_TIME / dealt)
@@ -447,8 +449,8 @@ class Session:
         banner = BANNER_KINDS.get(kind)
         if banner:
             big = kind.is_bomb_like
-            suffix = f"  ×{self.match.multiplier}" if big else ""
-            self.banner = Notice(banner + suffix, 1.6 if big else 1.0, "big" if big else "info")
+            suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
+            self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
 
     def _hand_over(self, winner: int, landlord_won: bool) -> None:
         """The winning play stays; every other opponent's remaining cards are shown where it played."""
@@ -457,7 +459,7 @@ class Session:
             if seat != HUMAN and self.match.hand.hands[seat]:
                 self.board.drop_play(seat)
                 self.reveal[seat] = list(self.match.hand.hands[seat])
-        self.banner = Notice("The landlord wins!" if landlord_won else "The farmers win!", 2.2, "win")
+        self.banner = Notice(tr("table.landlord_wins") if landlord_won else tr("table.farmers_win"), 2.2, "win")
         self.sound("win" if (self.match.hand.landlord == HUMAN) == landlord_won else "lose")
 
     # ----- time -------------------------------------------------------------------------------------------

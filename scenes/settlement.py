@@ -9,12 +9,14 @@ import pygame
 from game.match import Phase
 from game.scoring import Settlement
 from scenes.effects import Confetti, Effect, Glow
+from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.table_view import draw_crown
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
+from scenes.wording import deal_label, listed, score_steps
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -79,9 +81,13 @@ class SettlementScene(Scene):
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
         if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
-            specs = [("match", "New match", "play"), ("title", "Title", "dark")]
+            specs = [("match", tr("settlement.new_match"), "play"), ("title", tr("settlement.title"), "dark")]
         else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
-            specs = [("again", "Play again", "play"), ("match", "New match", "plain"), ("title", "Title", "dark")]
+            specs = [
+                ("again", tr("settlement.play_again"), "play"),
+                ("match", tr("settlement.new_match"), "plain"),
+                ("title", tr("settlement.title"), "dark"),
+            ]
         self.row = Row.centered(bar, specs, geo.px(250), geo.px(28))
         self.row.buttons[0].focus = True
 
@@ -128,9 +134,9 @@ class SettlementScene(Scene):
             self._expired(surface, box)
             return
         if self.match_over:  # the final result (000 §23): the match, then the hand that decided it
-            headline = "You win the match!" if human_won else "Match over"
+            headline = tr("settlement.you_win_match") if human_won else tr("settlement.match_over")
         else:
-            headline = "You win!" if human_won else "You lose"
+            headline = tr("settlement.you_win") if human_won else tr("settlement.you_lose")
         blit_text(
             surface,
             headline,
@@ -141,9 +147,14 @@ class SettlementScene(Scene):
             True,
             (0, 0, 0),
         )
-        side = "The landlord" if settlement.landlord_won else "The farmers"
-        lord = "you were" if settlement.landlord == HUMAN else f"{SEAT_NAMES[settlement.landlord]} was"
-        sub = f"{side} won hand {match.hand.number} · {lord} the landlord · {match.hand.label}"
+        side = tr("settlement.side_landlord") if settlement.landlord_won else tr("settlement.side_farmers")
+        sub = tr(
+            "settlement.sub_you" if settlement.landlord == HUMAN else "settlement.sub_other",
+            side=side,
+            number=match.hand.number,
+            name=SEAT_NAMES[settlement.landlord],
+            deal=deal_label(match.hand),
+        )
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
         self._computation(surface, box, settlement)
         self._table(surface, box, settlement)
@@ -155,11 +166,11 @@ class SettlementScene(Scene):
         """A deal that ran out of time: no winner, no score, the totals as they stood."""
         geo, match = self.game.geo, self.session.match
         top = (box.centerx, box.y + geo.px(26))
-        blit_text(surface, "Time ran out", geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
-        sub = f"Hand {match.hand.number} · {match.hand.label} · no winner, no score"
+        blit_text(surface, tr("table.time_ran_out"), geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
+        sub = tr("settlement.expired_sub", number=match.hand.number, deal=deal_label(match.hand))
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
         limit = match.rules.timed(True).deal_seconds or 0
-        note = f"The deal limit of {limit / 60:g} minutes was reached: the hand ends without a winner (003 timers)."
+        note = tr("settlement.expired_note", minutes=f"{limit / 60:g}")
         y = box.y + geo.px(180)
         for line in wrap(note, geo.px(24), geo.px(400)):
             y = blit_text(surface, line, geo.px(24), CREAM, (box.x + geo.px(60), y)).bottom + geo.px(4)
@@ -169,11 +180,11 @@ class SettlementScene(Scene):
     def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
         geo = self.game.geo
         x, y = box.x + geo.px(60), box.y + geo.px(180)
-        blit_text(surface, "Score", geo.px(28), GOLD, (x, y), bold=True)
+        blit_text(surface, tr("settlement.score"), geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
-        *steps, formula = settlement.lines()  # the core spells the computation out; the scene only lays it out
-        for step, times in grouped(steps):  # two decks bring many bombs: "Bomb ×2 (6 times)" keeps the box short
-            line = step.replace(" x", " ×") + (f"  ({times} times)" if times > 1 else "")
+        formula = settlement.lines()[-1]  # the core spells the computation out; the scene only lays it out
+        for step, times in grouped(score_steps(settlement)):  # two decks bring many bombs: "Bomb ×2 (6 times)"
+            line = step + (tr("settlement.times", times=times) if times > 1 else "")
             blit_text(surface, line, geo.px(26), CREAM, (x, y))
             y += geo.px(38)
         pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
@@ -181,7 +192,7 @@ class SettlementScene(Scene):
         blit_text(surface, formula.replace(" x ", " × "), geo.px(30), GOLD, (x, y), bold=True)
         y += geo.px(48)
         farmers = self.session.match.players - 1
-        rule = "landlord ±P, the farmer ∓P" if farmers == 1 else f"landlord ±{farmers}P, each farmer ∓P"
+        rule = tr("settlement.rule_one") if farmers == 1 else tr("settlement.rule_many", farmers=farmers)
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
@@ -189,7 +200,8 @@ class SettlementScene(Scene):
         x = box.x + geo.px(520)
         y = box.y + geo.px(180)
         cols = (x, x + geo.px(250), x + geo.px(390))
-        for col, head in zip(cols, ("Player", "Hand", "Total"), strict=True):
+        heads = (tr("settlement.player"), tr("settlement.hand"), tr("settlement.total"))
+        for col, head in zip(cols, heads, strict=True):
             blit_text(surface, head, geo.px(24), MUTED, (col, y), bold=True)
         y += geo.px(44)
         target = match.rules.match_target
@@ -211,15 +223,14 @@ class SettlementScene(Scene):
                 pygame.draw.rect(surface, GOLD, filled, border_radius=bar.height // 2)
             y += row
         if match.winners:
-            *others, last = [SEAT_NAMES[w] for w in match.winners]
-            names = f"{', '.join(others)} and {last}" if others else last
-            verb = "win" if len(match.winners) > 1 or HUMAN in match.winners else "wins"
-            text = f"{names} {verb} the match!"
+            names = listed([SEAT_NAMES[w] for w in match.winners])
+            many = len(match.winners) > 1 or HUMAN in match.winners
+            text = tr("settlement.match_won_many" if many else "settlement.match_won_one", names=names)
             size = geo.px(34 if len(match.winners) < 3 else 28)
             blit_text(surface, text, size, GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
-            final = f"Final result after {len(match.results)} hands"
+            final = tr("settlement.final", count=len(match.results))
             blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
         else:
             lead = max(match.scores)
-            note = f"First to {target} points wins the match · leader on {lead:+d}"
+            note = tr("settlement.first_to", target=target, lead=f"{lead:+d}")
             blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))

@@ -15,12 +15,14 @@ from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Phase
 from scenes.cache import Surfaces
 from scenes.felt import felt
+from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
+from scenes.wording import deal_label
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -28,6 +30,11 @@ if TYPE_CHECKING:
 WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
 SEAT_COLOURS = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190), 3: (60, 160, 120)}  # the avatars
 FARMER_GREEN = (150, 220, 170)
+
+
+def role_name(role: str) -> str:
+    """A seat's role line ("Landlord" or "Farmer") in the player's language."""
+    return tr("table.landlord") if role == "Landlord" else tr("table.farmer")
 
 
 def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
@@ -81,7 +88,7 @@ class TableScene(Scene):
     def __init__(self, game: Game, session: Session) -> None:
         super().__init__(game)
         self.session = session
-        self.menu = Button("menu", "Menu", game.geo["menu_button"], "dark")
+        self.menu = Button("menu", tr("table.menu"), game.geo["menu_button"], "dark")
         self.time = 0.0
 
     def relayout(self) -> None:
@@ -105,7 +112,7 @@ class TableScene(Scene):
         s.settings.auto = not s.settings.auto
         if not s.settings.auto and s.match.turn == HUMAN:
             s.thinker.cancel()
-        s.say("Auto play on: the bot plays for you." if s.settings.auto else "Auto play off.", 2.5)
+        s.say(tr("table.auto_on") if s.settings.auto else tr("table.auto_off"), 2.5)
 
     def toggle_counter(self) -> None:
         self.session.settings.counter = not self.session.settings.counter
@@ -139,14 +146,16 @@ class TableScene(Scene):
         surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
         hand = s.match.hand
         bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
-        bid = f"Bid {hand.bid}" if hand.landlord is not None and s.match.phase is not Phase.BIDDING else "Bidding"
+        bidding = hand.landlord is None or s.match.phase is Phase.BIDDING
+        bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
         x = r.x + geo.px(18)
         x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
         x = self._multiplier(surface, (x, r.centery)) + geo.px(20)
-        blit_text(surface, f"Bombs {bombs}", geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
-        blit_text(surface, f"Hand {hand.number}", geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
+        blit_text(surface, tr("table.bombs", count=bombs), geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
+        number = tr("table.hand", number=hand.number)
+        blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
         below = r.bottom + geo.px(4)
-        blit_text(surface, hand.label, geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+        blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
         clock = s.clock.deal_clock()
         if clock is not None:
             blit_text(surface, f"Deal time {clock}", geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
@@ -229,7 +238,7 @@ class TableScene(Scene):
         )
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
         thinking = to_act and s.bot_seat(seat) and seat != HUMAN
-        score = f"{s.match.scores[seat]:+d} pts"
+        score = tr("table.points", score=f"{s.match.scores[seat]:+d}")
         if wide:
             self._seat_wide(surface, seat, r, face, role, thinking, score)
         else:
@@ -248,11 +257,11 @@ class TableScene(Scene):
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
         if role:
             colour = GOLD if role == "Landlord" else FARMER_GREEN
-            blit_text(surface, role, geo.px(18), colour, (r.centerx, face.bottom + geo.px(40)), "midtop", True)
+            at = (r.centerx, face.bottom + geo.px(40))
+            blit_text(surface, role_name(role), geo.px(18), colour, at, "midtop", True)
         blit_text(surface, score, geo.px(22), GOLD, (r.centerx, r.bottom - geo.px(10)), "midbottom", True)
         if thinking:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
+            blit_text(surface, self.thinking(), geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
 
     def _seat_wide(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
         """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
@@ -268,10 +277,13 @@ class TableScene(Scene):
             else:
                 draw_straw_hat(surface, hat.center, geo.px(38))
             colour = GOLD if role == "Landlord" else FARMER_GREEN
-            blit_text(surface, role, geo.px(18), colour, (hat.right + geo.px(8), line), "midleft", True)
+            blit_text(surface, role_name(role), geo.px(18), colour, (hat.right + geo.px(8), line), "midleft", True)
         if thinking:
-            dots = "." * (1 + int(self.time * 3) % 3)
-            blit_text(surface, f"thinking{dots}", geo.px(18), MUTED, (r.right - geo.px(14), line), "midright")
+            blit_text(surface, self.thinking(), geo.px(18), MUTED, (r.right - geo.px(14), line), "midright")
+
+    def thinking(self) -> str:
+        """'thinking...' with one to three dots, cycling three times a second."""
+        return tr("table.thinking", dots="." * (1 + int(self.time * 3) % 3))
 
     def _timer_rect(self, r: pygame.Rect, face: pygame.Rect, wide: bool) -> pygame.Rect:
         """Where a seat's turn bar runs: just above an upright panel, along the bottom inside the wide one."""
@@ -366,7 +378,7 @@ class TableScene(Scene):
         s, geo = self.session, self.game.geo
         for seat, notice in s.bubbles.items():
             zone = s.zone("play", seat)
-            color = CREAM if notice.text == "Pass" or notice.tone == "quiet" else (255, 210, 120)
+            color = CREAM if notice.text == tr("table.pass") or notice.tone == "quiet" else (255, 210, 120)
             image = zoomed(
                 pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
                 self._pop(0.7, notice.age, 0.15),

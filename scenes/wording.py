@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import re
 
+from game.bots.reasons import NUMBER_WORDS, Suggestion
 from game.cards import RANK_NAMES
 from game.combos import Reading
 from game.kinds import KIND_TITLES, Kind
+from game.match import Hand
 from game.reasons import AN_BEFORE, Rejection
 from game.rulesets import Ruleset
+from game.scoring import Settlement
 from scenes.i18n import language, tr
 
 RUNS = (Kind.STRAIGHT, Kind.PAIR_RUN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
@@ -60,7 +63,7 @@ def reason(rejection: Rejection) -> str:
 
 def _param(value: object) -> object:
     """A param said again in the current language when it is one of the core's English words."""
-    if not isinstance(value, str):
+    if not isinstance(value, str) or language() == "en":
         return value
     if value in KIND_BY_TITLE:
         return kind_name(KIND_BY_TITLE[value])
@@ -90,3 +93,49 @@ def ruleset_summary(rules: Ruleset) -> str:
 
 def level_name(level: str) -> str:
     return tr(f"settings.level_{level}")
+
+
+def deal_label(hand: Hand) -> str:
+    """'Deal #12' / '牌局 #12'; a collected (no-shuffle) deal says so, as its number alone cannot replay it."""
+    return tr("table.deal_collected" if hand.collected else "table.deal", number=hand.deal_no)
+
+
+COUNTED = re.compile(r"(?P<n>\w+) (?P<thing>card|play)s?")
+ENEMIES = {"The landlord": "hints.the_landlord", "A farmer": "hints.a_farmer"}
+SAMPLES = re.compile(r"(?P<won>\d+) of (?P<of>\d+)")
+
+
+def hint(suggestion: Suggestion) -> str:
+    """Why Suggest picked its move, in the current language."""
+    return tr(f"hints.{suggestion.key}", **{name: _hint_param(value) for name, value in suggestion.params.items()})
+
+
+def _hint_param(value: object) -> object:
+    """English keeps the core's own words ("two plays"); another language says them again."""
+    if language() == "en":
+        return value
+    if isinstance(value, str) and value in ENEMIES:
+        return tr(ENEMIES[value])
+    counted = COUNTED.fullmatch(value) if isinstance(value, str) else None
+    if counted is not None and counted["n"] in NUMBER_WORDS + tuple(map(str, range(100))):
+        n = NUMBER_WORDS.index(counted["n"]) if counted["n"] in NUMBER_WORDS else int(counted["n"])
+        return tr(f"hints.{counted['thing']}s", count=n)
+    samples = SAMPLES.fullmatch(value) if isinstance(value, str) else None
+    if samples is not None:
+        return tr("hints.samples", won=samples["won"], of=samples["of"])
+    return _param(value)
+
+
+def score_steps(settlement: Settlement) -> list[str]:
+    """The steps of the score before its formula, as `Settlement.lines` spells them, in the current language."""
+    steps = [tr("settlement.step_bid", bid=settlement.bid)]
+    steps += [tr("settlement.step_double", name=tr(f"settlement.doubling_{d}")) for d in settlement.doublings]
+    if settlement.multiplier < 2 ** len(settlement.doublings):
+        steps.append(tr("settlement.step_capped", multiplier=settlement.multiplier))
+    return steps
+
+
+def listed(names: list[str]) -> str:
+    """'Bao', 'Bao and Lin', 'You, Bao and Lin' / '你、Bao和Lin'."""
+    *others, last = names
+    return tr("settlement.names_and", others=tr("settlement.names_sep").join(others), last=last) if others else last
