@@ -9,9 +9,26 @@ import warnings
 import pygame.freetype
 import pytest
 
+from game import bots
+from game.bots.reasons import MESSAGES as HINTS
+from game.bots.reasons import Suggestion
+from game.cards import RANK_NAMES, parse
+from game.combos import classify, judge
+from game.kinds import KIND_TITLES, Kind
+from game.match import Match
+from game.reasons import MESSAGES as REASONS
+from game.reasons import Rejection
+from game.rulesets import RULESETS
+from game.savefile import SaveStore
+from game.scoring import DOUBLING_NAMES, Settlement
 from scenes import i18n
 from scenes.fonts import CJK, REGULAR
 from scenes.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
+from scenes.overlays import SettingsOverlay
+from scenes.prefs import Prefs, PrefsStore
+from scenes.session import BANNER_KINDS
+from scenes.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
+from tests.test_scene_kit import saving_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LITERAL_KEY = re.compile(r"""\btr\(\s*(["'])([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)\1""")
@@ -106,3 +123,104 @@ def test_a_missing_key_is_an_error_under_pytest():
 
 def test_every_language_has_a_catalogue_directory():
     assert all((i18n.CATALOGUES / code).is_dir() for code in LANGUAGES)
+
+
+# ----- keys built at run time, and the core's English ---------------------------------------------------------
+
+
+def test_every_kind_rank_ruleset_level_and_reason_has_its_text():
+    """The keys `scenes.wording` builds from values: each one asked for in both languages."""
+    built = [f"kinds.{kind.value}" for kind in Kind] + [f"kinds.rank_{rank}" for rank in range(len(RANK_NAMES))]
+    built += [f"rulesets.{name}_{part}" for name in RULESETS for part in ("title", "summary")]
+    built += [f"settings.level_{level}" for level in bots.LEVELS]
+    built += [f"reasons.{code}" for code in REASONS] + [f"hints.{key}" for key in HINTS]
+    built += [f"settlement.doubling_{name}" for name in DOUBLING_NAMES] + list(BANNER_KINDS.values())
+    assert [key for key in built if key not in keys("en") or key not in keys("zh")] == []
+
+
+def test_the_english_catalogue_says_what_the_core_says():
+    """English texts of core words are the core's own: a change there fails here instead of drifting apart."""
+    assert {code: lookup(f"reasons.{code}", "en") for code in REASONS} == REASONS
+    assert {key: lookup(f"hints.{key}", "en") for key in HINTS} == HINTS
+    assert {kind: lookup(f"kinds.{kind.value}", "en") for kind in Kind} == KIND_TITLES
+    assert [lookup(f"kinds.rank_{rank}", "en") for rank in range(len(RANK_NAMES))] == list(RANK_NAMES)
+    for rules in RULESETS.values():
+        assert (ruleset_title(rules), ruleset_summary(rules)) == (rules.title, rules.summary)
+
+
+def test_english_readings_and_reasons_match_the_core():
+    rules = RULESETS["standard"]
+    for counts in (parse("3"), parse("99"), parse("34567"), parse("334455"), parse("KKKK"), parse("BR"), parse("3334")):
+        for reading in classify(counts, rules):
+            assert describe(reading) == reading.describe()
+    last = classify(parse("99"), rules)[0]
+    for move in ("88", "345", "99", "3333", "BR", "2B", "3456", "33344"):
+        refused = judge(parse(move), last, rules)
+        if isinstance(refused, Rejection):
+            assert reason(refused) == refused.text
+
+
+def test_chinese_reasons_name_kinds_and_cards_in_chinese():
+    set_language("zh")
+    rules = RULESETS["standard"]
+    last = classify(parse("99"), rules)[0]
+    assert reason(judge(parse("88"), last, rules)) == "牌不够大：对子（8）压不过对子（9）。"
+    assert reason(judge(parse("345"), last, rules)) == "顺子至少需要五张连续的牌，你只选了 3 张。"
+    straight = classify(parse("34567"), rules)[0]
+    assert reason(judge(parse("99"), straight, rules)) == "对子不能压顺子 3-7：请出相同牌型，或者炸弹。"
+
+
+def test_score_steps_say_what_the_core_computes():
+    for settlement in (
+        Settlement(0, True, 2, ("bomb", "bomb", "spring"), 8, 16, (32, -16, -16)),
+        Settlement(0, True, 3, ("bomb",) * 12, 1024, 3072, (6144, -3072, -3072)),
+    ):
+        assert score_steps(settlement) == [line.replace(" x", " ×") for line in settlement.lines()[:-1]]
+    set_language("zh")
+    assert score_steps(Settlement(0, True, 2, ("rob", "reverse_spring"), 4, 8, (16, -8, -8))) == [
+        "叫分 2",
+        "抢地主 ×2",
+        "反春 ×2",
+    ]
+
+
+def test_suggest_reasons_in_chinese_count_in_chinese():
+    set_language("zh")
+    tip = Suggestion("88", "blocks_low", {"enemy": "The landlord", "cards": "two cards", "play": "pair of 8s"})
+    assert hint(tip) == "地主还剩 2 张牌：出对子（8），最难压。"
+
+
+def test_deal_labels():
+    hand = Match("standard", 5, first_deal=12).hand
+    assert deal_label(hand) == hand.label
+    set_language("zh")
+    assert deal_label(hand) == "牌局 #12"
+
+
+# ----- switching in Settings -------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def titled(tmp_path):
+    yield from saving_game(SaveStore(tmp_path / "saves"))
+
+
+def test_language_switches_live_and_is_kept_for_the_next_start(titled):
+    titled.push(SettingsOverlay(titled))
+    settings = titled.scene
+    settings.choose("language")
+    assert (titled.prefs.language, i18n.language()) == ("zh", "zh")
+    assert settings.row.get("language").label == "语言：简体中文"
+    assert titled.stack[0].row.get("quit").label == "退出"  # the title beneath was laid out again
+    assert PrefsStore(titled.store.directory).load().language == "zh"
+    titled.step(1 / 60)  # a frame in Chinese draws
+
+
+def test_a_bad_preferences_file_is_named_and_the_defaults_used(tmp_path):
+    store = SaveStore(tmp_path / "saves")
+    store.directory.mkdir(parents=True)
+    (store.directory / "prefs.json").write_text('{"language": "klingon", "master": 55, "muted": "yes"}')
+    assert PrefsStore(store.directory).load() == Prefs()
+    (store.directory / "prefs.json").write_text("[1, 2]")
+    for game in saving_game(store):
+        assert (game.prefs, "preferences file" in (game.problem or "")) == (Prefs(), True)
