@@ -17,7 +17,7 @@ from scenes.bidding import BiddingScene
 from scenes.i18n import tr
 from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
-from scenes.session import CLOCK, SEAT_NAMES, Notice, Session, TableSettings
+from scenes.session import CLOCK, PRACTICED, SEAT_NAMES, Notice, Session, TableSettings
 from scenes.settlement import SettlementScene
 
 if TYPE_CHECKING:
@@ -113,6 +113,7 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
         game.restyle_cards()
     session = open_session(game, loaded.match)
     session.clock.restore(loaded.table.get(CLOCK), session.turn_key())
+    session.practiced = session.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
     restore_table(session)
     if loaded.problem:
         session.say(loaded.problem, 8.0, "warn")

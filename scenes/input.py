@@ -29,6 +29,11 @@ class Act(Enum):
     MENU = auto()
     FULLSCREEN = auto()
     MUTE = auto()  # sound off / on, anywhere
+    FIRST = auto()  # the replay's first move
+    LAST = auto()  # the replay's last move
+    FASTER = auto()  # the replay's speed up
+    SLOWER = auto()  # the replay's speed down
+    UNDO = auto()  # practice: take back your last decision
     POINTER_DOWN = auto()
     POINTER_MOVE = auto()
     POINTER_UP = auto()
@@ -67,6 +72,14 @@ KEYMAP: dict[int, Act] = {
     pygame.K_ESCAPE: Act.MENU,
     pygame.K_F11: Act.FULLSCREEN,
     pygame.K_m: Act.MUTE,
+    pygame.K_HOME: Act.FIRST,
+    pygame.K_END: Act.LAST,
+    pygame.K_PLUS: Act.FASTER,
+    pygame.K_EQUALS: Act.FASTER,  # the + key without Shift
+    pygame.K_KP_PLUS: Act.FASTER,
+    pygame.K_MINUS: Act.SLOWER,
+    pygame.K_KP_MINUS: Act.SLOWER,
+    pygame.K_u: Act.UNDO,
 }
 
 PADMAP: dict[int, Act] = {
@@ -82,6 +95,7 @@ PADMAP: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_DPAD_UP: Act.UP,
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
+    pygame.CONTROLLER_BUTTON_LEFTSTICK: Act.UNDO,
 }
 
 LABELS: dict[Device, dict[Act, str]] = {
@@ -95,6 +109,11 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.CLEAR: "X",
         Act.MENU: "Esc",
         Act.MUTE: "M",
+        Act.FIRST: "Home",
+        Act.LAST: "End",
+        Act.FASTER: "+",
+        Act.SLOWER: "-",
+        Act.UNDO: "Ctrl+Z",
     },
     Device.GAMEPAD: {
         Act.CONFIRM: "(A)",
@@ -105,6 +124,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.COUNTER: "LB",
         Act.CLEAR: "RB",
         Act.MENU: "Start",
+        Act.UNDO: "L3",
     },
     Device.MOUSE: {},
 }
@@ -144,6 +164,8 @@ class Inputs:
             act = KEYMAP.get(event.key)
             if act is Act.CONFIRM and event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:
                 act = Act.FULLSCREEN
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                act = Act.UNDO
             return [Input(act)] if act else []
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.button == 1:

@@ -21,6 +21,7 @@ from game.reasons import IllegalAction
 from scenes.i18n import tr
 from scenes.input import Act, Device, Input
 from scenes.overlays import KindChooser
+from scenes.practice import undo_turn
 from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
 from scenes.settlement import SettlementScene
 from scenes.table_view import TableScene, veil
@@ -70,7 +71,11 @@ class PlayScene(TableScene):
             ("auto", tr("play.auto"), "dark"),
             ("counter", tr("play.counter"), "dark"),
         ]
-        self.tools = Row.stacked(geo["tools"], tools, geo.px(64), geo.px(14))
+        if self.session.settings.practice:
+            tools.append(("undo", tr("replay.undo"), "hint"))
+        area, gap = geo["tools"], geo.px(10 if len(tools) > 3 else 14)
+        height = min(geo.px(64), (area.height - gap * (len(tools) - 1)) // len(tools))  # four close up to fit
+        self.tools = Row.stacked(area, tools, height, gap)
 
     # ----- whose turn ---------------------------------------------------------------------------------
 
@@ -101,7 +106,7 @@ class PlayScene(TableScene):
         for b in self.actions.buttons:
             b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None)
         hints = {"play": Act.CONFIRM, "pass": Act.PASS, "suggest": Act.SUGGEST, "sort": Act.SORT, "auto": Act.AUTO}
-        hints["counter"] = Act.COUNTER
+        hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
         for b in self.actions.buttons + self.tools.buttons:
             b.hint = labels.label(hints[b.key])
         auto = self.tools.get("auto")
@@ -255,6 +260,7 @@ class PlayScene(TableScene):
                 "sort": self.sort,
                 "auto": self.toggle_auto,
                 "counter": self.toggle_counter,
+                "undo": lambda: undo_turn(self.game, self.session),
             }
             buttons[button.key]()
             return

@@ -30,6 +30,7 @@ from scenes.tween import out_back
 
 HUMAN = 0
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
+PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
 SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin", 3: "Mei"}  # by seat: a table of N players seats the first N
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
@@ -60,6 +61,7 @@ class TableSettings:
     four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
     large_cards: bool = False
     turn_timers: bool = False  # the 003 timers for a ruleset without its own (standard)
+    practice: bool = False  # undo your decisions; the match stays out of your statistics
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -142,6 +144,7 @@ class Session:
     sounds: Any = None  # a scenes.sound.Sounds, or None for silence
     pace: float = 1.0  # multiplies the bots' thinking pause (the demo plays faster); not a saved setting
     steady: bool = False  # wait for a late bot instead of drawing more frames: the headless demo's frames repeat
+    replay: bool = False  # a replay's table: no bot acts, no clock runs, nothing is saved or counted
 
     def __post_init__(self) -> None:
         self.board = Board()
@@ -163,6 +166,7 @@ class Session:
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
         self.clock = TableClock()
+        self.practiced = self.settings.practice  # once practice is on, the whole match stays out of statistics
         self._time_limits()
 
     # ----- state ---------------------------------------------------------------------------------------
@@ -172,6 +176,8 @@ class Session:
 
     def bot_seat(self, seat: int) -> bool:
         """Does a bot act for this seat now (an opponent, or you with Auto on)?"""
+        if self.replay:
+            return False
         return seat != HUMAN or self.settings.auto or self.demo or self.timed_out()
 
     def timed_out(self) -> bool:
@@ -222,15 +228,16 @@ class Session:
         if self.store is None:
             return
         try:
-            self.store.save(self.match, {**self.settings.to_dict(), CLOCK: self.clock.to_dict()})
+            table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced}
+            self.store.save(self.match, table)
         except OSError as refused:  # atomic.WriteFailed carries a player-facing message
             self.say(str(refused), 5.0, "warn")
 
     def count(self, events: list[ev.Event]) -> None:
         """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
         worst miss one hand in the statistics, never count one twice. A bad statistics file was moved aside by the
-        store: say so once."""
-        if self.stats is None:
+        store: say so once. A practice match counts nothing."""
+        if self.stats is None or self.practiced:
             return
         try:
             for event in events:
@@ -495,7 +502,8 @@ class Session:
     def _time_limits(self) -> None:
         """The clock's limits: the ruleset's own timers, or the 003 ones when the Turn timers setting is on."""
         rules = self.match.rules.timed(self.settings.turn_timers)
-        self.clock.turn_limit, self.clock.deal_limit = rules.turn_seconds, rules.deal_seconds
+        limits = (None, None) if self.replay else (rules.turn_seconds, rules.deal_seconds)
+        self.clock.turn_limit, self.clock.deal_limit = limits
 
     def _tick_clock(self, dt: float) -> None:
         """The deal and turn clocks run while the table waits for a decision; at the deal limit the hand ends."""

@@ -88,15 +88,18 @@ class SettlementScene(Scene):
                 ("match", tr("settlement.new_match"), "plain"),
                 ("title", tr("settlement.title"), "dark"),
             ]
-        self.row = Row.centered(bar, specs, geo.px(250), geo.px(28))
+        replays = [("replay", tr("replay.button"), "hint"), ("deal", tr("replay.this_deal"), "plain")]
+        specs[1:1] = replays  # watch the hand again, or play its cards again as practice
+        self.row = Row.centered(bar, specs, geo.px(196), geo.px(16))
         self.row.buttons[0].focus = True
+        self.row.get("deal").enabled = not self.session.match.hand.collected  # its number cannot deal it again
 
     def update(self, dt: float) -> None:
         self.shown += dt
         self.celebration = [e for e in self.celebration if e.update(dt)]
-        hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "title": Act.MENU}
+        hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
         for b in self.row.buttons:
-            b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key == "title" else ""
+            b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
         if self.game.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
@@ -105,6 +108,14 @@ class SettlementScene(Scene):
 
         if key == "again":
             play_again(self.game, self.session)
+        elif key == "replay":
+            from scenes.replay import ReplayScene
+
+            self.game.push(ReplayScene(self.game, self.session.match))
+        elif key == "deal":
+            from scenes.practice import replay_deal
+
+            replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)
         elif key == "match":
             start_new_match(self.game, self.session.match.rules.name)
         elif key == "title":
@@ -122,6 +133,8 @@ class SettlementScene(Scene):
             self.choose(focused.key)
         elif act is Act.MENU:
             self.choose("title")
+        elif act is Act.SORT:  # R or (Y): the replay
+            self.choose("replay")
 
     def draw(self, surface: pygame.Surface) -> None:
         geo, match = self.game.geo, self.session.match

@@ -18,6 +18,7 @@ from scenes.felt import felt
 from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
+from scenes.practice import undo_turn
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.text import blit_text
@@ -104,6 +105,8 @@ class TableScene(Scene):
             self.game.push(PauseMenu(self.game, self.session))
         elif event.act is Act.COUNTER:
             self.toggle_counter()
+        elif event.act is Act.UNDO:
+            undo_turn(self.game, self.session)
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
 

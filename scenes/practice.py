@@ -1,0 +1,93 @@
+"""Practice mode: take back your last decision, and play a deal's cards again in a new practice match.
+
+A match on which practice was on at any point stays out of your statistics to its end (`Session.practiced`); undo
+rebuilds the exact earlier state from the action log (`game.history.undo`) and saves it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import history
+from game.match import Match
+from scenes.i18n import tr
+from scenes.overlays import ConfirmNewMatch
+from scenes.session import HUMAN, Session
+
+if TYPE_CHECKING:
+    from scenes.game import Game
+
+
+def set_practice(game: Game, on: bool) -> None:
+    """The Settings toggle. Turning it on marks the match at the table as practice for good."""
+    game.table_settings.practice = on
+    session = game.session
+    if session is not None:
+        session.practiced = session.practiced or on
+        session.save()
+
+
+def undo_turn(game: Game, session: Session) -> None:
+    """Practice only: back to just before your latest bid, play or pass of this deal, the bots' answers undone."""
+    if not session.settings.practice:
+        session.refuse(tr("replay.undo_off"))
+        return
+    earlier = history.undo(session.match, HUMAN)
+    if earlier is None:
+        session.refuse(tr("replay.undo_nothing"))
+        return
+    undone = len(session.match.log) - len(earlier.log)
+    fresh = sit_down(game, earlier)
+    fresh.say(tr("replay.undone", count=undone), 3.0)
+
+
+def sit_down(game: Game, match: Match) -> Session:
+    """The table again with `match` in place of the one played: no animation replayed, the save updated."""
+    from scenes.flow import open_session, restore_table, show
+
+    practiced = game.session is not None and game.session.practiced
+    session = open_session(game, match)
+    session.practiced = session.practiced or practiced
+    restore_table(session)
+    session.save()
+    show(game, session)
+    return session
+
+
+def replay_deal(game: Game, ruleset: str, deal: int) -> None:
+    """Play deal number `deal` again as a new practice match; an unfinished match is replaced only once confirmed."""
+    from scenes.flow import unfinished_scores
+
+    scores = unfinished_scores(game)
+    if scores is None:
+        start_practice_deal(game, ruleset, deal)
+    else:
+        game.push(ConfirmReplayDeal(game, ruleset, scores, deal))
+
+
+def start_practice_deal(game: Game, ruleset: str, deal: int) -> None:
+    from scenes.flow import new_match
+
+    game.table_settings.practice = True
+    new_match(game, ruleset, deal)
+    game.session.say(tr("replay.practice_started", deal=deal), 6.0)
+
+
+class ConfirmReplayDeal(ConfirmNewMatch):
+    """Replay this deal while a match is unfinished: it would be replaced, so ask first (Keep is focused)."""
+
+    width = 860
+
+    def __init__(self, game: Game, ruleset: str, scores: str, deal: int) -> None:
+        super().__init__(game, ruleset, scores, deal)
+        self.title = tr("replay.confirm_title")
+        self.note = tr("replay.confirm_note", scores=scores)
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("keep", tr("replay.confirm_keep"), "play"), ("start", tr("replay.confirm_start"), "plain")]
+
+    def choose(self, key: str) -> None:
+        if key == "keep":
+            self.close()
+        elif self.deal is not None:
+            start_practice_deal(self.game, self.ruleset, self.deal)

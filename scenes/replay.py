@@ -1,0 +1,478 @@
+"""The replay viewer: any deal of the current match rebuilt from the action log and played back with every hand face
+up. Step, seek, play at 0.5x to 4x, pick another deal; "Play this deal" deals its cards again as a practice match.
+
+The table is drawn by `TableScene` from a `Session` in replay mode (no bots, no clock, nothing saved or counted): a
+step forward applies the logged action to it, so the move animates as it did live; a step back or a seek lays out
+the rebuilt state at once, as a restored save is laid out.
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import events as ev
+from game.actions import Action
+from game.history import DealSpan, deal_spans
+from game.history import replay as replay_states
+from game.match import Match
+from scenes.board import spread
+from scenes.i18n import tr
+from scenes.input import Act, Device, Input
+from scenes.session import SEAT_NAMES, Session
+from scenes.table_view import TableScene
+from scenes.text import blit_text
+from scenes.widgets import CREAM, GOLD, MUTED, Button, Row, panel
+
+if TYPE_CHECKING:
+    from scenes.game import Game
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0)
+PAUSE = 0.9  # table seconds between two moves (at 1x) once the last one has landed
+TRANSPORT = ("first", "back", "play", "forward", "last")
+# A gamepad has no Home/End/+/-: its shoulder buttons jump to either end and Y cycles the speed.
+PAD_ALIASES = {Act.COUNTER: Act.FIRST, Act.CLEAR: Act.LAST, Act.SORT: Act.FASTER}
+HINTS = {
+    Device.KEYBOARD: {
+        "first": "Home",
+        "back": "←",
+        "play": "Space",
+        "forward": "→",
+        "last": "End",
+        "speed": "+ / -",
+        "earlier": "↑",
+        "later": "↓",
+        "deal": "S",
+        "menu": "Esc",
+    },
+    Device.GAMEPAD: {
+        "first": "LB",
+        "back": "←",
+        "play": "(A)",
+        "forward": "→",
+        "last": "RB",
+        "speed": "(Y)",
+        "earlier": "↑",
+        "later": "↓",
+        "deal": "(X)",
+        "menu": "(B)",
+    },
+    Device.MOUSE: {},
+}
+
+
+@dataclass(frozen=True)
+class Recording:
+    """One deal of a match: every state from the cards dealt to its end, and what each move did."""
+
+    span: DealSpan
+    states: list[Match]  # states[k]: after k moves of the deal
+    notes: list[str]  # notes[k]: what move k + 1 did, as the readout says it
+
+    @property
+    def moves(self) -> int:
+        return len(self.states) - 1
+
+
+def playable_deals(match: Match) -> list[DealSpan]:
+    """The deals of the match with at least one move to replay, in order."""
+    return [span for span in deal_spans(match) if span.end > span.start]
+
+
+def record(match: Match, span: DealSpan) -> Recording:
+    states = replay_states(match, span)
+    actions = match.log[span.start : span.end]
+    notes = [describe(copy.deepcopy(states[k]).apply(action), action) for k, action in enumerate(actions)]
+    return Recording(span, states, notes)
+
+
+def describe(events: list[ev.Event], action: Action) -> str:
+    """One line for a move: who did what, and how the deal ended when it did."""
+    parts: list[str] = []
+    for event in events:
+        match event:
+            case ev.BidMade(seat=seat, value=value):
+                parts.append(_bid(SEAT_NAMES[seat], value, getattr(event, "word", "")))
+            case ev.Played(seat=seat, reading=reading):
+                parts.append(tr("replay.played", name=SEAT_NAMES[seat], what=reading.describe()))
+            case ev.Passed(seat):
+                parts.append(tr("replay.passed", name=SEAT_NAMES[seat]))
+            case ev.LandlordChosen(seat):
+                parts.append(tr("replay.landlord", name=SEAT_NAMES[seat]))
+            case ev.AllDeclined():
+                parts.append(tr("replay.all_declined"))
+            case ev.HandOver(settlement=settlement):
+                key = "replay.landlord_won" if settlement.landlord_won else "replay.farmers_won"
+                parts.append(tr(key, points=settlement.points))
+            case ev.HandAbandoned():
+                parts.append(tr("replay.abandoned"))
+            case ev.DealExpired():
+                parts.append(tr("replay.expired"))
+    seat = getattr(action, "seat", None)
+    if not parts and seat is not None:  # a decision the table names no other way (004's doubling and showing)
+        parts.append(tr("replay.decided", name=SEAT_NAMES[seat]))
+    return " · ".join(parts)
+
+
+def _bid(name: str, value: int, word: str) -> str:
+    words = {
+        "call": lambda: tr("replay.call", name=name),
+        "no_call": lambda: tr("replay.no_call", name=name),
+        "rob": lambda: tr("replay.rob", name=name),
+        "no_rob": lambda: tr("replay.no_rob", name=name),
+    }
+    if word in words:
+        return words[word]()
+    return tr("replay.bid", name=name, value=value) if value else tr("replay.no_bid", name=name)
+
+
+class ReplayScene(TableScene):
+    name = "replay"
+
+    def __init__(self, game: Game, match: Match, deal: int | None = None) -> None:
+        self.source = match
+        self.deals = playable_deals(match)
+        self.deal = len(self.deals) - 1 if deal is None else deal
+        self.recording = record(match, self.deals[self.deal])
+        self.position = 0
+        self.game = game
+        super().__init__(game, self._table(0))
+        self.playing = True
+        self.speed = 1.0
+        self.wait = 0.0
+        self.transport = Row()
+        self.speed_button = Button("speed", "", pygame.Rect(0, 0, 1, 1), "dark")
+        self.tools = Row()
+
+    # ----- the table at a position -----------------------------------------------------------------------
+
+    def _table(self, position: int) -> Session:
+        """A replay session laid out at `position` at once, as a restored save is."""
+        from scenes.flow import restore_table
+
+        settings = replace(self.game.table_settings, auto=False)
+        state = copy.deepcopy(self.recording.states[position])
+        session = Session(state, settings, sounds=self.game.sounds, replay=True)
+        session.relayout(self.game.geo)
+        restore_table(session)
+        session.reveal.clear()  # every hand is face up already
+        return session
+
+    @property
+    def last(self) -> int:
+        return self.recording.moves
+
+    def seek(self, position: int) -> None:
+        self.position = max(0, min(self.last, position))
+        self.session = self._table(self.position)
+        self.wait = 0.0
+
+    def forward(self) -> None:
+        """The next move, animated as it was played."""
+        if self.position >= self.last:
+            self.playing = False
+            return
+        self.session.apply(self.source.log[self.recording.span.start + self.position])
+        self.session.reveal.clear()
+        self.position += 1
+        self.wait = 0.0
+        if self.position >= self.last:
+            self.playing = False
+
+    def step(self, by: int) -> None:
+        """Step by hand: playback pauses."""
+        self.playing = False
+        if by > 0:
+            self.forward()
+        else:
+            self.seek(self.position + by)
+
+    def toggle(self) -> None:
+        if not self.playing and self.position >= self.last:
+            self.seek(0)  # play again from the start
+        self.playing = not self.playing
+        self.wait = 0.0
+
+    def change_speed(self, step: int, wrap: bool = False) -> None:
+        index = SPEEDS.index(self.speed) + step
+        self.speed = SPEEDS[index % len(SPEEDS)] if wrap else SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
+
+    def choose_deal(self, index: int) -> None:
+        """Another deal of the match, from its start, playing."""
+        self.deal = index % len(self.deals)
+        self.recording = record(self.source, self.deals[self.deal])
+        self.seek(0)
+        self.playing = True
+
+    def play_deal(self) -> None:
+        """Deal these cards again in a new practice match (asks first when a match is unfinished)."""
+        from scenes.practice import replay_deal
+
+        if self.replayable:
+            replay_deal(self.game, self.source.rules.name, self.recording.states[0].hand.deal_no)
+
+    @property
+    def replayable(self) -> bool:
+        """A collected deal (no-shuffle) is cut from the last hand's cards: its number alone cannot deal it."""
+        return not self.recording.states[0].hand.collected
+
+    def close(self) -> None:
+        self.game.pop()
+
+    # ----- frames ------------------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        super().relayout()
+        geo = self.game.geo
+        self.session.relayout(geo)
+        self.menu.label = tr("common.close")
+        bar = geo["action_bar"]
+        width, gap = geo.px(96), geo.px(14)
+        self.transport = Row.centered(bar, [(key, "", "dark") for key in TRANSPORT], width, gap)
+        self.transport.get("play").style = "play"
+        right = self.transport.buttons[-1].rect.right
+        self.speed_button.rect = pygame.Rect(right + geo.px(34), bar.y, geo.px(130), bar.height)
+        specs = [
+            ("earlier", tr("replay.earlier"), "plain"),
+            ("later", tr("replay.later"), "plain"),
+            ("deal", tr("replay.play_deal"), "play"),
+        ]
+        self.tools = Row.stacked(geo["tools"], specs, geo.px(64), geo.px(14))
+
+    def update(self, dt: float) -> None:
+        super().update(dt * self.speed)
+        self._sync_buttons()
+        if self.playing and self.session.settled:
+            self.wait += dt * self.speed
+            if self.wait >= PAUSE:
+                self.forward()
+
+    def _sync_buttons(self) -> None:
+        hints = HINTS[self.game.inputs.device]
+        for b in self.transport.buttons:
+            b.hint = hints.get(b.key, "")
+        self.transport.get("back").enabled = self.transport.get("first").enabled = self.position > 0
+        self.transport.get("forward").enabled = self.transport.get("last").enabled = self.position < self.last
+        self.speed_button.label = tr("replay.speed", speed=f"{self.speed:g}")
+        self.speed_button.hint = hints.get("speed", "")
+        for b in self.tools.buttons:
+            b.hint = hints.get(b.key, "")
+        self.tools.get("earlier").enabled = self.tools.get("later").enabled = len(self.deals) > 1
+        self.tools.get("deal").enabled = self.replayable
+        self.menu.hint = hints.get("menu", "")
+
+    def handle(self, event: Input) -> None:
+        act = PAD_ALIASES.get(event.act, event.act) if event.device is Device.GAMEPAD else event.act
+        commands = {
+            Act.LEFT: lambda: self.step(-1),
+            Act.RIGHT: lambda: self.step(1),
+            Act.CONFIRM: self.toggle,
+            Act.FIRST: lambda: self._jump(0),
+            Act.LAST: lambda: self._jump(self.last),
+            Act.FASTER: lambda: self.change_speed(1, wrap=event.device is Device.GAMEPAD),
+            Act.SLOWER: lambda: self.change_speed(-1),
+            Act.UP: lambda: self.choose_deal(self.deal - 1),
+            Act.DOWN: lambda: self.choose_deal(self.deal + 1),
+            Act.SUGGEST: self.play_deal,
+            Act.MENU: self.close,
+            Act.PASS: self.close,
+        }
+        if act in commands:
+            commands[act]()
+        elif act is Act.POINTER_DOWN:
+            self._click(event.pos)
+        elif act is Act.POINTER_MOVE:
+            for row in (self.transport, self.tools):
+                row.hover(event.pos)
+            self.speed_button.hover = self.speed_button.hit(event.pos)
+            self.menu.hover = self.menu.rect.collidepoint(event.pos)
+
+    def _jump(self, position: int) -> None:
+        self.playing = False
+        self.seek(position)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        buttons = {
+            "first": lambda: self._jump(0),
+            "back": lambda: self.step(-1),
+            "play": self.toggle,
+            "forward": lambda: self.step(1),
+            "last": lambda: self._jump(self.last),
+            "earlier": lambda: self.choose_deal(self.deal - 1),
+            "later": lambda: self.choose_deal(self.deal + 1),
+            "deal": self.play_deal,
+        }
+        hit = self.transport.at(pos) or self.tools.at(pos)
+        if hit is not None:
+            buttons[hit.key]()
+        elif self.speed_button.hit(pos):
+            self.change_speed(1, wrap=True)
+        elif self.menu.hit(pos):
+            self.close()
+        elif self.scrubber().inflate(0, self.game.geo.px(24)).collidepoint(pos):
+            bar = self.scrubber()
+            self._jump(round((pos[0] - bar.x) / max(1, bar.width) * self.last))
+
+    # ----- drawing -------------------------------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        """The position readout on the message line: the move and what it did."""
+        if self.position == 0:
+            return tr("replay.at_start", total=self.last)
+        note = self.recording.notes[self.position - 1]
+        return tr("replay.position", move=self.position, total=self.last, note=note)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        geo = self.game.geo
+        self.transport.draw(surface, geo.px(24))
+        for b in self.transport.buttons:
+            self._icon(surface, b)
+        self.speed_button.draw(surface, geo.px(26))
+        self.tools.draw(surface, geo.px(22))
+        self._scrubber(surface)
+        self._info(surface)
+
+    def _icon(self, surface: pygame.Surface, button: Button) -> None:
+        """The transport symbols, drawn (no font has all of them)."""
+        geo = self.game.geo
+        color = CREAM if button.enabled else (200, 200, 196)
+        cx, cy = button.rect.centerx, button.rect.centery - (geo.px(8) if button.hint else 0)
+        r = geo.px(12)
+        shape = "pause" if button.key == "play" and self.playing else button.key
+        right = [(cx - r * 0.7, cy - r), (cx - r * 0.7, cy + r), (cx + r, cy)]
+
+        def mirrored(points):
+            return [(2 * cx - x, y) for x, y in points]
+
+        def bar(x: float) -> None:
+            pygame.draw.rect(surface, color, pygame.Rect(round(x), cy - r, max(2, r // 3), 2 * r))
+
+        if shape == "pause":
+            bar(cx - r * 0.6)
+            bar(cx + r * 0.6 - max(2, r // 3))
+        elif shape in ("play", "forward"):
+            pygame.draw.polygon(surface, color, right)
+        elif shape == "back":
+            pygame.draw.polygon(surface, color, mirrored(right))
+        elif shape == "last":
+            pygame.draw.polygon(surface, color, [(x - r * 0.3, y) for x, y in right])
+            bar(cx + r * 0.7)
+        elif shape == "first":
+            pygame.draw.polygon(surface, color, [(x + r * 0.3, y) for x, y in mirrored(right)])
+            bar(cx - r * 0.7 - max(2, r // 3))
+
+    def scrubber(self) -> pygame.Rect:
+        geo = self.game.geo
+        bar = geo["action_bar"]
+        return pygame.Rect(bar.x, bar.bottom + geo.px(14), bar.width, geo.px(10))
+
+    def _scrubber(self, surface: pygame.Surface) -> None:
+        """The deal as a track: a tick per move, the part played in gold, a knob where the replay is."""
+        geo, bar = self.game.geo, self.scrubber()
+        radius = bar.height // 2
+        pygame.draw.rect(surface, (20, 34, 28), bar.inflate(geo.px(4), geo.px(4)), border_radius=radius + 2)
+        share = self.position / max(1, self.last)
+        done = pygame.Rect(bar.x, bar.y, round(bar.width * share), bar.height)
+        if done.width:
+            pygame.draw.rect(surface, GOLD, done, border_radius=radius)
+        if self.last <= 200:
+            for k in range(1, self.last):
+                x = bar.x + round(bar.width * k / self.last)
+                tick = (60, 80, 70) if k > self.position else (150, 110, 30)
+                pygame.draw.line(surface, tick, (x, bar.y), (x, bar.bottom - 1))
+        knob = (bar.x + round(bar.width * share), bar.centery)
+        pygame.draw.circle(surface, (40, 30, 10), (knob[0] + 1, knob[1] + 2), geo.px(11))
+        pygame.draw.circle(surface, (255, 236, 170), knob, geo.px(11))
+        pygame.draw.circle(surface, GOLD, knob, geo.px(11), geo.px(3))
+
+    def _info(self, surface: pygame.Surface) -> None:
+        """The replay's card: which deal of how many, the auction as it went, and the playback state."""
+        geo, s = self.game.geo, self.session
+        hand = s.match.hand
+        box = pygame.Rect(0, 0, geo.px(520), geo.px(150))
+        box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
+        surface.blit(panel(box.size, 190, geo.px(16)), box.topleft)
+        x, y = box.x + geo.px(20), box.y + geo.px(12)
+        title = blit_text(surface, tr("replay.title"), geo.px(30), GOLD, (x, y), bold=True, shadow=(0, 0, 0))
+        span = self.recording.span
+        where = tr("replay.which", hand=span.hand_no, deal=self.deal + 1, deals=len(self.deals))
+        blit_text(surface, where, geo.px(20), CREAM, (title.right + geo.px(14), title.centery), "midleft", True)
+        y = title.bottom + geo.px(8)
+        bids = " · ".join(_bid(SEAT_NAMES[seat], value, "") for seat, value in hand.bids) or tr("replay.no_bids")
+        blit_text(surface, tr("replay.auction", bids=bids), geo.px(20), CREAM, (x, y))
+        y += geo.px(30)
+        state = tr("replay.playing") if self.playing else tr("replay.paused")
+        blit_text(surface, f"{state} · {self.speed:g}×", geo.px(20), MUTED, (x, y))
+        y += geo.px(30)
+        note = tr("replay.collected") if not self.replayable else tr("replay.label", label=hand.label)
+        blit_text(surface, note, geo.px(18), MUTED, (x, y))
+
+    # ----- every hand face up ---------------------------------------------------------------------------------
+
+    def open_area(self, seat: int) -> pygame.Rect:
+        """Where an opponent's cards lie face up: under its seat towards its side of the table, or beside a wide
+        seat at the top (four players)."""
+        geo = self.game.geo
+        seat_box = self.session.zone("seat", seat)
+        area = pygame.Rect(0, seat_box.bottom + geo.px(14), geo.px(500), geo.px(150))
+        if seat_box.width > seat_box.height * 1.5:
+            area.topleft = (seat_box.right + geo.px(14), seat_box.y)
+        elif seat_box.centerx < geo.size[0] / 2:
+            area.left = seat_box.left
+        else:
+            area.right = seat_box.right
+        return area
+
+    def open_cards(self, seat: int) -> list[int]:
+        """The cards a seat holds, as far as they have been dealt; the kitty joins the landlord once it has flown."""
+        s = self.session
+        hand = s.match.hand
+        joining = set(hand.kitty) if s.flip is not None and not s.flip.joined and seat == hand.landlord else set()
+        cards = [c for c in hand.hands[seat] if c not in joining]
+        return s.table_order(cards)[: s.shown_count(seat)]
+
+    def _pile(self, surface: pygame.Surface, seat: int) -> None:
+        """An opponent's hand, face up in one or two rows (replaces the face-down pile of the live table)."""
+        geo, art = self.game.geo, self.game.art["mini"]
+        cards = self.open_cards(seat)
+        area = self.open_area(seat)
+        surface.blit(panel(area.size, 120, geo.px(14)), area.topleft)
+        if not cards:
+            return
+        w, h = art.size
+        inner = area.inflate(-geo.px(16), -geo.px(12))
+        per_row = len(cards) if len(cards) <= 10 else math.ceil(len(cards) / 2)
+        step = spread(per_row, w, inner.width, w * 0.72)
+        deck = self.session.match.deck
+        for index, card in enumerate(cards):
+            row, col = divmod(index, per_row)
+            width = w + step * (min(per_row, len(cards) - row * per_row) - 1)
+            left = inner.left if area.left < geo.size[0] / 2 else inner.right - width
+            surface.blit(art.face(deck[card]), (round(left + col * step), inner.y + round(row * h * 0.5)))
+        count = tr("replay.cards_left", count=len(cards)) if len(cards) > 1 else tr("replay.one_card")
+        on_left = area.left < geo.size[0] / 2  # the count sits at the end towards the table, clear of the seat
+        at = (area.right - geo.px(8) if on_left else area.left + geo.px(8), area.y - geo.px(2))
+        blit_text(surface, count, geo.px(18), MUTED, at, "bottomright" if on_left else "bottomleft", True)
+
+    def _kitty(self, surface: pygame.Surface) -> None:
+        """The kitty face up from the start (the live table turns it up when the landlord takes it)."""
+        s = self.session
+        if s.match.hand.landlord is not None:
+            super()._kitty(surface)
+            return
+        geo, art = self.game.geo, self.game.art["mini"]
+        zone, (w, _) = s.kitty_zone(), art.size
+        kitty = s.match.hand.kitty
+        step = min(w + geo.px(8), (zone.width - w) / max(1, len(kitty) - 1))  # as the live table lays it out
+        x = zone.centerx - (w + step * (len(kitty) - 1)) / 2
+        for card in kitty:
+            surface.blit(art.face(s.match.deck[card]), (round(x), zone.y))
+            x += step

@@ -1,0 +1,225 @@
+"""Practice mode (issue 7): undo restores the exact previous state, the practice mark travels with the save, a
+practice match stays out of the statistics, undo is refused outside practice, and "replay this deal" deals the same
+cards again as a practice match, never replacing an unfinished match without asking."""
+
+import random
+
+import pygame
+import pytest
+
+from game import events as ev
+from game import history
+from game.match import Match, Phase
+from game.savefile import SaveStore
+from game.stats import StatsStore
+from scenes.flow import continue_match, new_match, open_session, show
+from scenes.i18n import tr
+from scenes.play import PlayScene
+from scenes.practice import ConfirmReplayDeal, set_practice
+from scenes.session import HUMAN, PRACTICED, TableSettings
+from scenes.settlement import SettlementScene
+from scenes.title import TitleScene
+from tests.test_replay import random_action, state
+from tests.test_scene_kit import bot_action, play_until, post, saving_game, settled, steps
+
+# ----- the core: undo back to your last decision ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "rob", "four-player"])
+def test_issue7_undo_restores_the_exact_previous_state(ruleset):
+    """Issue 7: "undo restores the exact previous state": the state before your latest decision, the answers after
+    it undone, whatever came before kept; checked at every decision of yours in two hands."""
+    rng = random.Random(6)
+    match = Match(ruleset, 6)
+    checked = 0
+    before_mine = None
+    while len(match.results) < 2 and match.phase is not Phase.MATCH_OVER:
+        action = random_action(match, rng)
+        if getattr(action, "seat", None) == HUMAN:
+            before_mine = state(match)
+        elif before_mine is not None:  # the answers since (and the settlement, once the hand is over) undone too
+            assert state(history.undo(match, HUMAN)) == before_mine
+            checked += 1
+        if any(isinstance(e, ev.Dealt) for e in match.apply(action)):
+            before_mine = None  # a new deal: nothing of yours to undo in it yet
+    assert checked > 20
+
+
+def test_nothing_to_undo_before_you_have_acted_in_the_deal():
+    match = Match("standard", 3)
+    while match.turn != HUMAN:
+        match.apply(bot_action(match, random.Random(1)))
+    assert history.undo(match, HUMAN) is None
+
+
+# ----- at the table ------------------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    yield from saving_game(SaveStore(tmp_path_factory.mktemp("first") / "saves"))
+
+
+@pytest.fixture
+def game(table, tmp_path):
+    """The module's game with a save directory and settings of this test's own, on its title screen."""
+    table.store, table.table_settings, table.session = SaveStore(tmp_path / "saves"), TableSettings(), None
+    table.switch(TitleScene(table))
+    return table
+
+
+def sit(game, practice: bool, seed: int = 5):
+    """A new match at the table with practice on or off."""
+    game.table_settings.practice = practice
+    new_match(game, "standard", seed)
+    return game.session
+
+
+def until_after_your_decision(session, phase: Phase = Phase.BIDDING) -> tuple:
+    """Easy bots play every seat until you have decided once in `phase` and the bots have answered; the state just
+    before your decision, as it was then."""
+    rng = random.Random(2)
+    before = None
+    while before is None or session.match.turn != HUMAN:
+        if session.match.turn == HUMAN and session.match.phase is phase:
+            before = state(session.match)
+        session.apply(bot_action(session.match, rng))
+    return before
+
+
+def ctrl_z(game) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a", scancode=0)
+    steps(game, 2)
+
+
+def test_ctrl_z_undoes_your_last_decision_and_saves_the_earlier_state(game):
+    session = sit(game, practice=True)
+    before = until_after_your_decision(session)
+    ctrl_z(game)
+    now = game.session
+    assert state(now.match) == before
+    assert state(game.store.load().match) == before  # the save is the earlier state too
+    assert now.message is not None and now.message.text.startswith("Undone")
+    assert now.match.turn == HUMAN
+
+
+def test_the_undo_button_shows_in_practice_and_undoes(game):
+    session = sit(game, practice=True)
+    before = until_after_your_decision(session, Phase.PLAYING)
+    show(game, session)
+    assert isinstance(game.scene, PlayScene)
+    undo = game.scene.tools.get("undo")
+    post(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1)
+    steps(game, 2)
+    assert state(game.session.match) == before
+    assert "undo" not in [b.key for b in PlayScene(game, sit(game, practice=False)).tools.buttons]
+
+
+def test_undo_is_refused_outside_practice_with_a_clear_message(game):
+    session = sit(game, practice=False)
+    until_after_your_decision(session)
+    log = list(session.match.log)
+    ctrl_z(game)
+    assert game.session is session and session.match.log == log
+    assert session.message.text == tr("replay.undo_off")
+
+
+def test_undo_says_so_when_you_have_not_acted_yet(game):
+    session = sit(game, practice=True)
+    rng = random.Random(1)
+    while session.match.turn != HUMAN:
+        session.apply(bot_action(session.match, rng))
+    log = list(session.match.log)
+    ctrl_z(game)
+    assert session.match.log == log and session.message.text == tr("replay.undo_nothing")
+
+
+# ----- the practice mark, the save and the statistics -------------------------------------------------------------
+
+
+def hands_counted(game) -> int:
+    return StatsStore(game.store.directory).load().hands
+
+
+def test_a_practice_match_stays_out_of_the_statistics(game):
+    counted = sit(game, practice=False, seed=5)
+    play_until(counted.match, settled, counted.apply)
+    assert hands_counted(game) == 1
+    practice = sit(game, practice=True, seed=6)
+    play_until(practice.match, settled, practice.apply)
+    assert hands_counted(game) == 1
+
+
+def practised_mid_match(game):
+    """A counted match in which practice is turned on after your first bid, then off again."""
+    session = sit(game, practice=False)
+    until_after_your_decision(session)
+    set_practice(game, True)
+    set_practice(game, False)
+    return session
+
+
+def test_practice_turned_on_mid_match_keeps_the_whole_match_out_even_once_turned_off(game):
+    session = practised_mid_match(game)
+    assert session.practiced and not game.table_settings.practice
+    play_until(session.match, settled, session.apply)
+    assert hands_counted(game) == 0
+
+
+def test_the_practice_mark_travels_with_the_save(game):
+    practised_mid_match(game)
+    assert game.store.load().table[PRACTICED] is True  # the match stays marked: the save says so
+    game.session = None
+    game.table_settings = TableSettings()
+    continue_match(game)
+    restored = game.session
+    assert restored.practiced and not restored.settings.practice
+    play_until(restored.match, settled, restored.apply)
+    assert hands_counted(game) == 0
+
+
+def test_the_practice_setting_is_kept_with_the_table_settings():
+    assert TableSettings.from_dict({"practice": True}).practice is True
+    assert TableSettings.from_dict({"practice": "yes"}).practice is False
+
+
+def test_an_ordinary_match_saves_unmarked(game):
+    sit(game, practice=False)
+    assert game.store.load().table[PRACTICED] is False
+
+
+# ----- replay this deal ------------------------------------------------------------------------------------------
+
+
+def settle_at_table(game, seed: int = 5):
+    session = sit(game, practice=False, seed=seed)
+    play_until(session.match, settled, session.apply)
+    show(game, session)
+    return session
+
+
+def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(game):
+    session = settle_at_table(game)
+    old = session.match
+    dealt = history.replay(old, history.deal_spans(old)[-1])[0].hand.hands
+    assert isinstance(game.scene, SettlementScene)
+    game.scene.choose("deal")
+    assert isinstance(game.scene, ConfirmReplayDeal)  # the match is not over: it would be lost
+    game.scene.choose("keep")
+    assert game.session is session and isinstance(game.scene, SettlementScene)
+    game.scene.choose("deal")
+    game.scene.choose("start")
+    fresh = game.session
+    assert fresh is not session and fresh.match.hand.deal_no == old.hand.deal_no
+    assert fresh.match.hand.hands == dealt and fresh.match.first_deal == old.hand.deal_no
+    assert fresh.practiced and fresh.settings.practice and fresh.match.scores == [0, 0, 0]
+
+
+def test_replay_this_deal_after_a_finished_match_starts_at_once(game):
+    session = open_session(game, Match("standard", 1))
+    show(game, session)
+    play_until(session.match, lambda m: m.phase is Phase.MATCH_OVER, session.apply)
+    deal = session.match.hand.deal_no
+    show(game, session)
+    game.scene.choose("deal")
+    assert game.session.match.hand.deal_no == deal and game.session.practiced
