@@ -13,7 +13,9 @@ from game.actions import Abandon, NextHand
 from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
+from scenes.auction_view import bid_labels
 from scenes.bidding import BiddingScene
+from scenes.doubling import DoublingScene
 from scenes.i18n import tr
 from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
@@ -53,6 +55,9 @@ def show(game: Game, session: Session) -> None:
     """Switch to the scene for the match's phase (a restored match opens where it was left)."""
     if session.match.phase is Phase.BIDDING:
         game.switch(BiddingScene(game, session))
+        return
+    if session.match.phase in DoublingScene.phases:
+        game.switch(DoublingScene(game, session))
         return
     game.switch(PlayScene(game, session))
     if session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
@@ -130,8 +135,8 @@ def restore_table(session: Session) -> None:
     seat's latest play or pass in the current round (dimmed once the round is won), or the cards left at the end."""
     match, hand = session.match, session.match.hand
     if match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
-        for seat, value in hand.bids:
-            session.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+        for (seat, value), said in zip(hand.bids, bid_labels(match), strict=True):
+            session.bubbles[seat] = Notice(said, 99.0, "info" if value else "quiet")
         return
     table, passes = current_round(hand.history, hand.played, match.players)
     for seat, cards in table.items():

@@ -20,6 +20,8 @@ from game.cards import RANKS
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import Observation, observe
+from game.rulesets import Auction
+from scenes.auction_view import bid_label, cards_text
 from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
 from scenes.i18n import tr
@@ -188,16 +190,23 @@ class Session:
         hand = self.match.hand
         return (hand.number, hand.deal_no, len(hand.bids), len(hand.history), self.match.turn)
 
+    def acting(self, seat: int) -> bool:
+        """Is the table waiting for this seat: its turn, or (the double phase) a choice it has not made yet?"""
+        if self.match.phase is Phase.DOUBLING:
+            return seat in self.match.undecided_doubles()
+        return self.match.turn == seat
+
     def bot_turn(
-        self, decide: Callable[[Observation, str], Any], fallback: Callable[[], Any]
+        self, decide: Callable[[Observation, str], Any], fallback: Callable[[], Any], seat: int | None = None
     ) -> tuple[int, Any] | None:
-        """Drive the seat to act when a bot plays it: ask the worker once, then (seat, decision) when it is
-        ready and the thinking pause is over; None meanwhile, or when the seat is yours. A bot that fails
-        must not end the game: the seat then takes `fallback` (No bid, or pass / the first legal lead)."""
-        seat = self.match.turn
+        """Drive the seat to act (or `seat`, in the double phase where every seat acts) when a bot plays it: ask
+        the worker once, then (seat, decision) when it is ready and the thinking pause is over; None meanwhile, or
+        when the seat is yours. A bot that fails must not end the game: the seat then takes `fallback` (No bid,
+        No double, or pass / the first legal lead)."""
+        seat = self.match.turn if seat is None else seat
         if seat is None or not self.bot_seat(seat):
             return None
-        key = self.turn_key()
+        key = (self.turn_key(), seat)
         if not self.thinker.busy_with(key):
             self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
             return None
@@ -380,14 +389,25 @@ class Session:
             match event:
                 case ev.Dealt():
                     self._dealt(event)
-                case ev.BidMade(seat, value):
-                    self.bubbles[seat] = Notice("No bid" if value == 0 else f"Bid {value}", 99.0)
+                case ev.BidMade(seat, value, word):
+                    self.bubbles[seat] = Notice(bid_label(value, word), 99.0, "info" if value else "quiet")
                     self.sound("bid" if value else "pass")
                 case ev.LandlordChosen(seat):
                     self.flip = Flip()
-                    key = "table.you_are_landlord" if seat == HUMAN else "table.is_landlord"
-                    self.banner = Notice(tr(key, name=SEAT_NAMES[seat]), 1.4)
+                    self.banner = self._landlord_banner(seat)
                     self.bubbles.clear()
+                case ev.DoubleChosen():
+                    self.sound("card")
+                case ev.DoublesRevealed(doubles):
+                    for seat, doubled in enumerate(doubles):
+                        said = tr("auction.doubled") if doubled else tr("auction.not_doubled")
+                        self.bubbles[seat] = Notice(said, 99.0, "info" if doubled else "quiet")
+                    self.sound("bid" if any(doubles) else "pass")
+                case ev.HandShown(seat):
+                    you = seat == HUMAN
+                    shown = tr("auction.you_show") if you else tr("auction.shows", name=SEAT_NAMES[seat])
+                    self.banner = Notice(shown, 1.6)
+                    self.sound("bid")
                 case ev.Played():
                     self._played(event)
                 case ev.Passed(seat):
@@ -415,7 +435,7 @@ class Session:
         self.flip, self.round_over = None, False
         self.clock.new_deal()
         if event.redeal:
-            self.banner = Notice(tr("table.redeal"), 1.6, "big")
+            self._redeal_notice(event.first_bidder)
         players = self.match.players
         dealt = players * self.match.rules.hand_size
         gap = min(DEAL_GAP, DEAL_TIME / dealt)
@@ -444,6 +464,8 @@ class Session:
             self.bubbles.clear()
             self.round_over = False
         self.bubbles.pop(event.seat, None)
+        if len(self.match.hand.history) == 1:  # the opening play: what was said before play starts is done with
+            self.bubbles.clear()
         cards = self.table_order(event.cards)
         targets = self.play_positions(event.seat, len(cards))
         self.selected -= set(cards)
@@ -467,7 +489,34 @@ class Session:
                 self.board.drop_play(seat)
                 self.reveal[seat] = list(self.match.hand.hands[seat])
         self.banner = Notice(tr("table.landlord_wins") if landlord_won else tr("table.farmers_win"), 2.2, "win")
+        left = len(self.match.hand.hands[winner])
+        if not landlord_won and left and self.match.allowance is not None:  # 003 two-player: within the allowance
+            key = "auction.allowance_won_you" if winner == HUMAN else "auction.allowance_won"
+            self.banner = Notice(tr(key, name=SEAT_NAMES[winner], cards=cards_text(left)), 2.6, "win")
         self.sound("win" if (self.match.hand.landlord == HUMAN) == landlord_won else "lose")
+
+    def _landlord_banner(self, seat: int) -> Notice:
+        """Who is the landlord; when nobody bid or called, why (003 all-pass, 004 nobody called twice)."""
+        name = SEAT_NAMES[seat]
+        if any(value for _, value in self.match.hand.bids):
+            return Notice(tr("table.you_are_landlord" if seat == HUMAN else "table.is_landlord", name=name), 1.4)
+        twice = self.match.rules.redeal_limit is not None  # 004; else 003's all-pass
+        if seat == HUMAN:
+            said = tr("auction.nobody_called_twice_you") if twice else tr("auction.nobody_bid_you")
+        else:
+            said = tr("auction.nobody_called_twice", name=name) if twice else tr("auction.nobody_bid", name=name)
+        return Notice(said, 2.4)
+
+    def _redeal_notice(self, first: int) -> None:
+        """Everyone declined: the banner, and before the last deal a limit allows, what happens if all decline again."""
+        rules, hand = self.match.rules, self.match.hand
+        if rules.auction is Auction.POINTS:
+            self.banner = Notice(tr("table.redeal"), 1.6, "big")
+            return
+        self.banner = Notice(tr("auction.redeal"), 1.6, "big")
+        if rules.redeal_limit is not None and hand.redeals + 1 >= rules.redeal_limit:
+            name = tr("auction.you") if first == HUMAN else SEAT_NAMES[first]
+            self.say(tr("auction.redeal_last", name=name), 8.0)
 
     # ----- time -------------------------------------------------------------------------------------------
 
@@ -508,7 +557,7 @@ class Session:
     def _tick_clock(self, dt: float) -> None:
         """The deal and turn clocks run while the table waits for a decision; at the deal limit the hand ends."""
         self._time_limits()
-        if self.match.phase not in (Phase.BIDDING, Phase.PLAYING) or not self.settled:
+        if self.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not self.settled:
             return
         self.clock.tick(dt, self.turn_key())
         if self.clock.deal_out:

@@ -8,6 +8,7 @@ import pygame
 
 from game.match import Phase
 from game.scoring import Settlement
+from scenes.auction_view import draw_shares
 from scenes.effects import Confetti, Effect, Glow
 from scenes.i18n import tr
 from scenes.input import Act, Input
@@ -195,6 +196,10 @@ class SettlementScene(Scene):
         x, y = box.x + geo.px(60), box.y + geo.px(180)
         blit_text(surface, tr("settlement.score"), geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
+        rules = self.session.match.rules
+        if rules.double_phase:  # 004: one share per farmer, each with its own doubles
+            draw_shares(surface, geo, settlement, SEAT_NAMES, rules.share_cap, (x, y), geo.px(440))
+            return
         formula = settlement.lines()[-1]  # the core spells the computation out; the scene only lays it out
         for step, times in grouped(score_steps(settlement)):  # two decks bring many bombs: "Bomb ×2 (6 times)"
             line = step + (tr("settlement.times", times=times) if times > 1 else "")

@@ -13,6 +13,8 @@ import pygame
 
 from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Phase
+from game.rulesets import Auction
+from scenes.auction_view import draw_allowance, draw_seat_tags, draw_shown_hand, draw_your_shown
 from scenes.cache import Surfaces
 from scenes.felt import felt
 from scenes.i18n import tr
@@ -133,11 +135,13 @@ class TableScene(Scene):
             self._counter(surface)
         self.menu.draw(surface, geo.px(24))
         self._kitty(surface)
+        draw_allowance(surface, geo, s.match)
         if s.deal is not None:
             self._deck(surface)
         for seat in range(s.match.players):
             self._seat(surface, seat)
         self._cards(surface)
+        draw_your_shown(surface, geo, s, HUMAN)
         self._bubbles(surface)
         self._banner(surface)
         s.effects.draw(surface)
@@ -151,6 +155,8 @@ class TableScene(Scene):
         bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
         bidding = hand.landlord is None or s.match.phase is Phase.BIDDING
         bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
+        if not bidding and s.match.rules.auction is not Auction.POINTS:  # call/rob: the stake is the base
+            bid = tr("auction.hud_base", base=s.match.rules.base)
         x = r.x + geo.px(18)
         x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
         x = self._multiplier(surface, (x, r.centery)) + geo.px(20)
@@ -248,8 +254,11 @@ class TableScene(Scene):
             self._seat_upright(surface, seat, r, face, role, thinking, score)
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
+        draw_seat_tags(surface, geo, s.match, seat, r)
         if seat != HUMAN:
             self._pile(surface, seat)
+            if seat not in s.reveal:
+                draw_shown_hand(surface, geo, s.match, seat, r, self.game.art["mini"])
 
     def _seat_upright(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
         geo = self.game.geo

@@ -1,0 +1,307 @@
+"""The rob (004) and two-player handicap (003) auctions at the table, driven headless with synthetic input: call and
+rob buttons and bubbles, redeals, the simultaneous double phase with its hidden choices, showing the hand, the
+farmer's allowance, and the settlement's per-farmer shares; a demo hand of each preset runs end to end."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.actions import Bid, Double, Pass, Play, Show
+from game.match import Match, Phase
+from game.rulesets import ROB
+from scenes import auction_view
+from scenes.auction_view import revealed, share_terms
+from scenes.flow import open_session, show
+from scenes.game import Game
+from scenes.input import Act
+from scenes.session import TableSettings
+from scenes.settlement import SettlementScene
+from tests.helpers_rules import script, set_hands
+from tests.test_main import bare_env, run
+from tests.test_scene_kit import headless_game, pad, post, press, steps
+from tests.test_variant_rob import BASE_100, playing
+
+
+@pytest.fixture(scope="module")
+def table() -> Iterator[Game]:
+    yield from headless_game()
+
+
+@pytest.fixture
+def game(table: Game) -> Game:
+    """One window for the module (opening one costs a second); each test starts a new table on it."""
+    table.table_settings = TableSettings()
+    pygame.event.clear()
+    return table
+
+
+@pytest.fixture
+def pills(monkeypatch) -> list[str]:
+    """Every label the auction view puts on a pill (tags, the allowance) from now on."""
+    seen: list[str] = []
+    original = auction_view.pill
+
+    def spy(label, *args, **kwargs):
+        seen.append(label)
+        return original(label, *args, **kwargs)
+
+    monkeypatch.setattr(auction_view, "pill", spy)
+    return seen
+
+
+def opening(ruleset: str, first: int) -> Match:
+    """A fresh match of `ruleset` whose auction opens at seat `first`."""
+    return next(m for m in (Match(ruleset, seed) for seed in range(200)) if m.hand.first_bidder == first)
+
+
+def answered(match: Match, *values: int) -> Match:
+    """`match` after these answers, each from the seat to act."""
+    for value in values:
+        match.apply(Bid(match.turn, value))
+    return match
+
+
+def at_table(game: Game, match: Match) -> Match:
+    show(game, open_session(game, match))
+    steps(game, 2)
+    return match
+
+
+def labels(game: Game) -> list[str]:
+    return [b.label for b in game.scene.row.buttons]
+
+
+def bubble(game: Game, seat: int) -> str | None:
+    notice = game.session.bubbles.get(seat)
+    return notice.text if notice else None
+
+
+def badge(game: Game, seat: int) -> str:
+    """What the corner of a seat box shows: "double" (the red ×2 badge), "decided" (the green tick) or "none"."""
+    geo = game.geo
+    box = game.session.zone("seat", seat)
+    steps(game, 1)
+    r, g, _ = tuple(game.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
+    return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
+
+
+# ----- the auction ---------------------------------------------------------------------------------------------
+
+
+def test_004_until_someone_calls_you_are_offered_call_or_no_call(game):
+    """004: "Until someone bids, the choice is 'bid / no bid'; after that it is 'rob / no rob'.\""""
+    at_table(game, opening("rob", 0))
+    assert labels(game) == ["No call", "Call"]
+    assert "Nobody has called" in game.scene.prompt()
+
+
+def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(game):
+    at_table(game, answered(opening("rob", 1), 1, 0))  # Bao calls, Lin does not rob
+    assert labels(game) == ["No rob", "Rob"]
+    assert game.scene.prompt() == "Bao holds the landlord seat: rob it? Each rob doubles the multiplier"
+    hints = {b.key: b.hint for b in game.scene.row.buttons}
+    assert hints == {"0": game.inputs.label(Act.PASS), "1": game.inputs.label(Act.CONFIRM)}
+
+
+def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(game):
+    """004: "Rob: every rob doubles the multiplier." Bots' answers appear as bubbles by their seats."""
+    match = at_table(game, opening("rob", 1))
+    game.session.apply(Bid(1, 1))
+    game.session.apply(Bid(2, 0))
+    assert (bubble(game, 1), bubble(game, 2)) == ("Call!", "No rob")
+    steps(game, 2)
+    press(game, pygame.K_RETURN)  # Rob has the focus
+    assert (match.hand.bids[-1], bubble(game, 0), match.multiplier) == ((0, 1), "Rob!", 2)
+    assert (game.session.ticker.shown, game.session.ticker.pop > 0) == (2, True)
+
+
+def test_004_nobody_calls_redeals_and_twice_makes_the_first_player_landlord(game):
+    """004: "If nobody bids, the cards are redealt. If nobody bids twice in a row, the first player becomes
+    landlord." The table says so, and warns before the second deal."""
+    match = at_table(game, opening("rob", 0))
+    pad(game, pygame.CONTROLLER_BUTTON_B)  # you decline with the pad's B
+    for _ in range(2):
+        game.session.apply(Bid(match.turn, 0))
+    first = match.hand.first_bidder
+    name = {0: "you", 1: "Bao", 2: "Lin"}[first]
+    assert game.session.banner.text == "Nobody called: redeal"
+    assert game.session.message.text == f"If nobody calls this time either, {name} will be the landlord"
+    for _ in range(3):
+        game.session.apply(Bid(match.turn, 0))
+    assert match.hand.landlord == first
+    landlord = "you are" if first == 0 else f"{name} is"
+    assert game.session.banner.text == f"Nobody called twice: {landlord} the landlord"
+
+
+# ----- the double phase ----------------------------------------------------------------------------------------
+
+
+def test_004_double_phase_offers_you_double_or_not_with_what_it_means(game):
+    """004: "once the landlord is set, all three choose at the same time whether to double. The landlord's double
+    affects both farmers; a farmer's double only affects their own share.\""""
+    match = at_table(game, answered(opening("rob", 0), 1, 0, 0))  # you called, nobody robbed
+    assert (match.phase, game.scene.name, labels(game)) == (Phase.DOUBLING, "doubling", ["No double", "Double ×2"])
+    assert game.scene.prompt() == "Double? As the landlord your ×2 counts on both farmers' shares"
+    press(game, pygame.K_RETURN)
+    assert match.hand.doubles[0] is True and labels(game) == []
+    assert game.scene.prompt() == "Waiting for the others to decide…"
+
+
+def test_004_a_farmer_is_told_its_double_counts_on_its_own_share(game):
+    at_table(game, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord
+    assert game.scene.prompt() == "Double? As a farmer your ×2 counts on your own share only"
+    pad(game, pygame.CONTROLLER_BUTTON_B)
+    assert game.session.match.hand.doubles[0] is False
+
+
+def test_004_bots_doubles_stay_hidden_until_all_decided_then_a_badge_stays(game):
+    """004: the doubles are chosen "at the same time": a decided seat shows only a tick until the last seat decides;
+    then each double is a ×2 badge by its seat for the rest of the hand."""
+    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))
+    assert badge(game, 1) == "none"
+    game.session.apply(Double(1, True))
+    assert (revealed(match), bubble(game, 1), badge(game, 1)) == (False, None, "decided")
+    game.session.apply(Double(2, False))
+    game.session.apply(Double(0, False))
+    assert (bubble(game, 1), bubble(game, 2), bubble(game, 0)) == ("Double ×2", "No double", "No double")
+    assert (badge(game, 1), badge(game, 2), badge(game, 0)) == ("double", "none", "none")
+    game.session.apply(Show(1, False))
+    assert match.phase is Phase.PLAYING and badge(game, 1) == "double"
+
+
+def test_004_a_bot_answers_for_you_when_the_turn_timer_runs_out(game):
+    """003 timers (a setting at any table): the double phase runs your turn clock; a bot covers a timed-out choice."""
+    game.table_settings.turn_timers = True
+    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))
+    assert labels(game) == ["No double", "Double ×2"]
+    game.session.clock.turn_elapsed = 39.9  # just before the 40 s limit
+    for _ in range(600):
+        if match.hand.doubles[0] is not None:
+            break
+        steps(game, 1)
+    assert match.hand.doubles[0] is not None and game.session.message.text == "Time's up: the bot played for you"
+
+
+# ----- showing the hand ----------------------------------------------------------------------------------------
+
+
+def showing(ruleset_match: Match, landlord_doubles: bool = False) -> Match:
+    for seat in range(3):
+        ruleset_match.apply(Double(seat, landlord_doubles and seat == ruleset_match.hand.landlord))
+    return ruleset_match
+
+
+def test_004_you_may_show_your_hand_for_x2_and_it_is_marked(game, pills):
+    """004: "Show: before the first play, the landlord may show their hand for ×2.\""""
+    match = at_table(game, showing(answered(opening("rob", 0), 1, 0, 0)))
+    assert (game.scene.name, labels(game)) == ("doubling", ["Don't show", "Show hand ×2"])
+    post(pygame.MOUSEBUTTONDOWN, pos=game.scene.row.get("1").rect.center, button=1)
+    steps(game, 2)
+    assert (match.hand.shown, match.multiplier, game.session.banner.text) == (True, 2, "You show your hand ×2")
+    assert {"Shown", "Your hand is shown"} <= set(pills)
+
+
+def test_004_a_bots_shown_hand_lies_face_up_by_its_seat_as_its_cards_leave(game, monkeypatch):
+    drawn: list[int] = []
+    original = auction_view.shown_positions
+    monkeypatch.setattr(auction_view, "shown_positions", lambda *a: drawn.append(a[2]) or original(*a))
+    match = showing(answered(opening("rob", 1), 1, 0, 0))
+    match.apply(Show(1, True))
+    at_table(game, match)
+    assert game.scene.name == "play" and drawn[-1] == 20
+    set_hands(match, ["5", "KKA", "6"])
+    game.session.apply(Play(1, "KK"))
+    steps(game, 1)
+    assert drawn[-1] == 1
+
+
+def test_004_nothing_is_face_up_when_the_landlord_does_not_show(game, monkeypatch):
+    drawn: list[int] = []
+    monkeypatch.setattr(auction_view, "shown_positions", lambda *a: drawn.append(a[2]) or [])
+    match = showing(answered(opening("rob", 1), 1, 0, 0))
+    match.apply(Show(1, False))
+    at_table(game, match)
+    assert drawn == []
+
+
+# ----- two players ---------------------------------------------------------------------------------------------
+
+
+def test_003_two_player_allowance_is_on_the_table_and_grows_with_each_rob(game, pills):
+    """003 two-player: "The landlord allows the farmer one card plus one per successful rob.\""""
+    match = at_table(game, answered(opening("two-player", 0), 1))  # you call; Bao may rob
+    assert pills[-1] == "Farmer wins at 1 card"
+    game.session.apply(Bid(1, 1))
+    steps(game, 1)
+    assert (match.allowance, pills[-1]) == (2, "Farmer wins at 2 cards")
+
+
+def test_003_the_farmer_reaching_the_allowance_ends_the_hand_with_a_banner(game):
+    """003: "In the two-player handicap version a farmer also wins with cards at or below the agreed allowance.\""""
+    match = at_table(game, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
+    set_hands(match, ["56", "789"])
+    for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
+        game.session.apply(action)
+    assert match.phase is Phase.HAND_OVER and match.hand.winner == 1
+    assert game.session.banner.text == "Bao is down to 1 card: the farmer wins"
+
+
+# ----- the settlement ------------------------------------------------------------------------------------------
+
+
+def test_004_example_2_share_lines_as_the_settlement_spells_them():
+    """004 Example 2: "Farmer A's share: 2 × own double 2 = 4 × base = 400"; "Farmer B's share: 2 × base = 200"."""
+    match, landlord, _ = playing(["359QK", "678", "4TTTTJ"], [1, 0, 0], {1}, show=False, rules=BASE_100)
+    script(match, ["3", "pass", "4", "9", "pass", "pass", "5", "pass", "TTTT", "pass", "pass", "J"])
+    shares = {s.seat: share_terms(s, 100) for s in match.hand.settlement.shares}
+    assert shares == {
+        (landlord + 1) % 3: "2 × own double 2 = 4 × base 100 = 400",
+        (landlord + 2) % 3: "2 × base 100 = 200",
+    }
+
+
+def test_004_example_3_capped_shares_as_the_settlement_spells_them():
+    """004 Example 3: "B's share: 32 × 2 × 2 = 128, capped at 32 × base"; "C's share: 32 × 2 = 64, also capped"."""
+    match, _, _ = playing(["3333R", "4567", "89TJ"], [1, 1, 0, 1], {0, 1}, show=True, rules=BASE_100)
+    script(match, ["3333", "pass", "pass", "R"])
+    assert sorted(share_terms(s, 100) for s in match.hand.settlement.shares) == [
+        "32 × landlord double 2 = 64, capped at 32 × base = 3,200",
+        "32 × landlord double 2 × own double 2 = 128, capped at 32 × base = 3,200",
+    ]
+
+
+def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game, monkeypatch):
+    written: list[str] = []
+    original = auction_view.blit_text
+    monkeypatch.setattr(
+        auction_view, "blit_text", lambda s, value, *a, **k: written.append(value) or original(s, value, *a, **k)
+    )
+    match, landlord, _ = playing(["3K", "45", "67"], [1, 0, 0], {0, 1}, show=False, rules=replace(ROB, base=1))
+    script(match, ["3", "4", "pass", "pass", "5"])  # a reverse spring; the landlord and the first farmer doubled
+    at_table(game, match)
+    game.push(SettlementScene(game, game.session))
+    steps(game, 1)
+    farmers = [(landlord + 1) % 3, (landlord + 2) % 3]
+    names = {0: "You", 1: "Bao", 2: "Lin"}
+    assert "Multiplier ×2" in written and "Reverse spring ×2" in written
+    assert {names[farmers[0]], names[farmers[1]], "2 × landlord double 2 × own double 2 = 8"} <= set(written)
+
+
+# ----- whole hands ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "scenes"),
+    [
+        ("rob", ["title", "bidding", "doubling", "play", "settlement"]),
+        ("two-player", ["title", "bidding", "play", "settlement"]),
+    ],
+)
+def test_demo_hand_of_rob_and_two_player_runs_through_its_scenes(ruleset, scenes):
+    done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--ruleset", ruleset, env=bare_env())
+    shown = [line.split()[0] for line in done.stdout.splitlines()[1:]]
+    assert (done.returncode, shown) == (0, scenes), done.stderr[-400:]
