@@ -1,0 +1,99 @@
+"""Continue (000 §21) in the middle of the rob auction (004), its double phase and its show: the window closed at
+that moment and Continue gives the same table, with the same question put to you and nothing secret revealed."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.actions import Bid, Double
+from game.match import Match, Phase
+from game.savefile import SaveStore
+from game.serialize import to_dict
+from scenes.auction_view import revealed
+from scenes.flow import open_session, show
+from scenes.game import Game
+from tests.test_continue import close_window, continued
+from tests.test_scene_kit import press, title_game
+
+
+@pytest.fixture
+def store(tmp_path):
+    return SaveStore(tmp_path / "saves")
+
+
+def opening(first: int) -> Match:
+    return next(m for m in (Match("rob", seed) for seed in range(200)) if m.hand.first_bidder == first)
+
+
+def closed_after(store: SaveStore, match: Match, *actions) -> dict:
+    """Open `match` at a table that saves, apply `actions` there, close the window; the match's snapshot."""
+    game = title_game(store)
+    session = open_session(game, match)
+    show(game, session)
+    for action in actions:
+        session.apply(action)
+    return close_window(game)
+
+
+def labels(game: Game) -> list[str]:
+    return [b.label for b in game.scene.row.buttons]
+
+
+def reopened(store: SaveStore, before: dict) -> Game:
+    game = continued(store)
+    assert to_dict(game.session.match) == before
+    for _ in range(3):  # the table's first frames: the buttons appear once the table is settled
+        game.step(1 / 60)
+    return game
+
+
+def test_004_continue_mid_auction_shows_the_calls_and_asks_you_to_rob(store):
+    before = closed_after(store, opening(1), Bid(1, 1), Bid(2, 0))
+    game = reopened(store, before)
+    try:
+        bubbles = {seat: notice.text for seat, notice in game.session.bubbles.items()}
+        assert (game.scene.name, labels(game), bubbles) == ("bidding", ["No rob", "Rob"], {1: "Call!", 2: "No rob"})
+    finally:
+        game.close()
+
+
+def test_004_continue_mid_doubling_keeps_the_choices_made_secret_and_asks_you(store):
+    """004: the doubles are chosen "at the same time": a choice made before the window closed stays hidden."""
+    match = opening(1)
+    for value in (1, 0, 0):
+        match.apply(Bid(match.turn, value))
+    before = closed_after(store, match, Double(1, True))
+    game = reopened(store, before)
+    try:
+        restored = game.session.match
+        assert (restored.phase, game.scene.name, labels(game)) == (
+            Phase.DOUBLING,
+            "doubling",
+            ["No double", "Double ×2"],
+        )
+        assert (restored.hand.doubles, revealed(restored), game.session.bubbles) == ([None, True, None], False, {})
+        press(game, pygame.K_RETURN)
+        assert restored.hand.doubles[0] is True
+    finally:
+        game.close()
+
+
+def test_004_continue_mid_showing_offers_you_the_show_and_keeps_the_doubles(store):
+    match = opening(0)
+    for value in (1, 0, 0):
+        match.apply(Bid(match.turn, value))
+    before = closed_after(store, match, Double(0, True), Double(1, False), Double(2, True))
+    game = reopened(store, before)
+    try:
+        restored = game.session.match
+        assert (restored.phase, game.scene.name, labels(game)) == (
+            Phase.SHOWING,
+            "doubling",
+            ["Don't show", "Show hand ×2"],
+        )
+        assert revealed(restored) and restored.hand.doubles == [True, False, True]
+        press(game, pygame.K_RETURN)
+        assert (restored.hand.shown, restored.phase) == (True, Phase.PLAYING)
+    finally:
+        game.close()
