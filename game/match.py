@@ -161,6 +161,7 @@ class Match:
         return 1 + self.hand.robs if self.rules.allowance else None
 
     def standing(self) -> Standing:
+        """The auction so far: who answers next and who would be landlord (`game.auctions`)."""
         return standing(self.rules, self.hand.first_bidder, self.hand.bids)
 
     def auction_word(self) -> str:

@@ -23,6 +23,21 @@ from game.rulesets import RULESETS
 
 Policy = Callable[[Match, random.Random], Action]
 
+COUNTED = (
+    "hands",
+    "actions",
+    "matches",
+    "landlord_wins",
+    "farmer_wins",
+    "springs",
+    "bombs",
+    "points",
+    "robs",
+    "doubles",
+    "shows",
+    "capped",
+)
+
 
 def bot_policy(level: str) -> Policy:
     """Every seat played by the bot of `level`, seeing only its own observation."""
@@ -47,7 +62,7 @@ def bot_policy(level: str) -> Policy:
 def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]:
     rng = random.Random(seed)
     match = Match(ruleset, seed=seed)
-    stats: Counter[str] = Counter()
+    stats: Counter[str] = Counter(dict.fromkeys(COUNTED, 0))
     started = time.perf_counter()
     while stats["hands"] < games:
         if match.phase is Phase.MATCH_OVER:
@@ -97,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
         f"springs {int(result['springs'])}, bombs and rockets {int(result['bombs'])}, "
         f"mean P {result['points'] / max(hands, 1):.2f}, matches finished {int(result['matches'])}"
     )
-    extras = {key: int(result.get(key, 0)) for key in ("robs", "doubles", "shows", "capped")}
+    extras = {key: int(result[key]) for key in ("robs", "doubles", "shows", "capped")}
     if any(extras.values()):
         print(
             f"robs {extras['robs']}, doubles {extras['doubles']}, hands shown {extras['shows']}, "

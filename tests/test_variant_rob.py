@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import bots
+from game import bots, selfplay
 from game import events as ev
 from game.actions import Abandon, Bid, Double, NextHand, Pass, Play, Show
 from game.bots.bidding import FLOORS, landlord_value
@@ -486,3 +486,10 @@ def test_004_bot_dict_api_calls_robs_doubles_and_shows():
     assert bots.bid({"ruleset": "rob", "seat": 1, "hand": GOOD, "bids": [[0, 1]]}) == 1
     assert bots.double({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": STRONG + "AKQ", "kitty": "AKQ"})
     assert not bots.show({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": WEAK + "567", "kitty": "567"})
+
+
+def test_004_selfplay_drives_the_auction_doubling_and_showing(capsys):
+    result = selfplay.run(12, 5, "rob", selfplay.bot_policy("normal"))
+    assert result["hands"] == 12 and result["doubles"] > 0 and result["robs"] > 0
+    assert selfplay.main(["--ruleset", "rob", "--games", "3"]) == 0
+    assert "robs" in capsys.readouterr().out

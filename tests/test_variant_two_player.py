@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import bots
+from game import bots, selfplay
 from game import events as ev
 from game.actions import Bid, NextHand, Pass, Play
 from game.cards import RANK_INDEX
@@ -286,3 +286,8 @@ def test_003_bots_play_a_two_player_hand_to_the_end():
             move = bots.decide(view)
             match.apply(Play(seat, move) if move != "pass" else Pass(seat))
         assert problems(match) == []
+
+
+def test_003_selfplay_plays_two_player_hands():
+    result = selfplay.run(10, 2, "two-player", selfplay.bot_policy("normal"))
+    assert result["hands"] == 10 and result["landlord_wins"] + result["farmer_wins"] == 10
