@@ -160,7 +160,7 @@ class SettingsOverlay(MenuOverlay):
     name = "settings"
     title_key = "settings.title"
     width = 1240
-    lines = 7  # buttons per column; Back sits centred below both
+    lines = 8  # buttons per column; Back sits centred below both
 
     def items(self) -> list[tuple[str, str, str]]:
         s, prefs = self.game.table_settings, self.game.prefs
@@ -173,6 +173,7 @@ class SettingsOverlay(MenuOverlay):
             ("motion", tr("settings.motion", state=on_off(s.reduced_motion)), "plain"),
             ("colours", tr(colours), "plain"),
             ("large", tr("settings.large", state=on_off(s.large_cards)), "plain"),
+            ("practice", tr("replay.practice_on" if s.practice else "replay.practice_off"), "plain"),
             ("language", tr("settings.language", name=LANGUAGES[prefs.language]), "plain"),
             ("sound", tr("settings.sound", state=on_off(not prefs.muted)), "plain"),
             ("master", tr("settings.master", percent=prefs.master), "plain"),
@@ -206,6 +207,8 @@ class SettingsOverlay(MenuOverlay):
     def update(self, dt: float) -> None:
         for b in self.row.buttons:
             b.hint = tr("settings.volume_hint") if b.focus and b.key in ("master", "effects") else ""
+            if b.focus and b.key == "practice":
+                b.hint = tr("replay.practice_hint")
 
     def handle(self, event: Input) -> None:
         focused = self.row.focused()
@@ -249,6 +252,10 @@ class SettingsOverlay(MenuOverlay):
             self.game.restyle_cards()
         elif key == "timers":
             s.turn_timers = not s.turn_timers
+        elif key == "practice":
+            from scenes.practice import set_practice  # practice builds on this module's confirmation overlay
+
+            set_practice(self.game, not s.practice)
         elif key == "back":
             self.close()
             return

@@ -14,6 +14,7 @@ from game.savefile import SaveStore
 from game.stats import StatsStore
 from scenes.flow import continue_match, new_match, open_session, show
 from scenes.i18n import tr
+from scenes.overlays import SettingsOverlay
 from scenes.play import PlayScene
 from scenes.practice import ConfirmReplayDeal, set_practice
 from scenes.session import HUMAN, PRACTICED, TableSettings
@@ -223,3 +224,20 @@ def test_replay_this_deal_after_a_finished_match_starts_at_once(game):
     show(game, session)
     game.scene.choose("deal")
     assert game.session.match.hand.deal_no == deal and game.session.practiced
+
+
+def test_the_settings_toggle_marks_the_match_and_offers_undo(game):
+    session = sit(game, practice=False)
+    show(game, session)
+    game.push(SettingsOverlay(game))
+    settings = game.scene
+    assert dict((k, label) for k, label, _ in settings.items())["practice"] == tr("replay.practice_off")
+    settings.choose("practice")
+    assert game.table_settings.practice and session.practiced
+    assert game.store.load().table[PRACTICED] is True
+    assert dict((k, label) for k, label, _ in settings.items())["practice"] == tr("replay.practice_on")
+    for b in settings.row.buttons:
+        b.focus = b.key == "practice"
+    settings.update(0.0)
+    assert settings.row.get("practice").hint == tr("replay.practice_hint")
+    assert all(b.rect.bottom <= game.geo.size[1] for b in settings.row.buttons)  # the extra line still fits
