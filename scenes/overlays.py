@@ -275,7 +275,7 @@ class RulesetChooser(MenuOverlay):
 
     def __init__(self, game: Game) -> None:
         super().__init__(game)
-        names = sorted(RULESETS, key=lambda n: (n != "standard", n))
+        names = sorted(RULESETS, key=lambda n: n != "standard")  # then as listed: the 003 family, rob, the seat counts
         self.rulesets = [RULESETS[n] for n in names]
         self.ruleset = self.rulesets[0]
         self.note = ruleset_summary(self.ruleset)

@@ -1,5 +1,6 @@
 """The rules in the game: a paged summary of the standard rules (000) with examples drawn with the real cards, led
-in a match by a page on how its ruleset differs (all-pass rule, cap, timers, the no-shuffle pack)."""
+in a match by the pages of its ruleset (deal, auction, combinations, doubling and scoring, cap, timers, the pack) and
+followed, from the title, by those of every preset."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import JOKERS, RANK_INDEX, Card
-from game.rulesets import AllDecline, Ruleset
+from game.cards import JOKERS, RANK_INDEX, RANKS, Card, DeckSpec
+from game.kinds import ALL_KINDS, Kind
+from game.rulesets import RULESETS, AllDecline, Auction, Ruleset
+from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.scene import Scene
 from scenes.text import blit_text, text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, Row, dim, panel
+from scenes.wording import kind_name, rank_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -89,32 +93,121 @@ PAGES = (
 )
 
 
-def differences(rules: Ruleset) -> Page:
-    """The page for one table's ruleset, spelled out from its options (so a new preset gets its page for free)."""
-    lines = [f"{rules.title}: {rules.summary}"]
+def table_pages(rules: Ruleset) -> tuple[Page, ...]:
+    """The pages for one ruleset, spelled out from its options (so a new preset gets its pages for free): the deal
+    and the auction, then play and scoring; one page when it all fits."""
+    title = ruleset_title(rules)
+    deal = [tr("rulepages.intro", title=title, summary=ruleset_summary(rules)), *_deal(rules), *_auction(rules)]
+    play = [*_play(rules), *_scoring(rules)]
+    examples = _examples(rules)
+    if sum(len(line) for line in deal + play) < ONE_PAGE:
+        return (Page(tr("rulepages.this_table", title=title), (*deal, *play), examples),)
+    return (
+        Page(tr("rulepages.this_table", title=title), tuple(deal)),
+        Page(tr("rulepages.play_and_scoring", title=title), tuple(play), examples),
+    )
+
+
+ONE_PAGE = 900  # characters of text that leave room for a row of examples on one page
+TEXT_SIZES = (26, 24, 22, 20)  # the page text's size at the reference window, largest first: a long page steps down
+
+
+def _deal(rules: Ruleset) -> list[str]:
+    """Players, decks, hands, kitty and unused cards, when the table is not the standard three with one deck."""
+    if rules.players == 3 and rules.deck == DeckSpec():
+        return []
+    spec = rules.deck
+    counts = {"players": rules.players, "cards": rules.deck_size, "hand": rules.hand_size, "kitty": rules.kitty_size}
+    lines = [
+        tr("rulepages.deal_decks", decks=spec.decks, **counts) if spec.decks > 1 else tr("rulepages.deal", **counts)
+    ]
+    if spec.removed_ranks:
+        *most, last = [rank_name(RANK_INDEX[ch]) for ch in spec.removed_ranks]
+        removed = f"{', '.join(most)}{tr('rulepages.and')}{last}" if most else last
+        low = min(c.rank for c in spec.build())
+        lines.append(tr("rulepages.removed", ranks=removed, low=rank_name(low)))
+    if rules.unused_cards:
+        lines.append(tr("rulepages.unused", unused=rules.unused_cards))
+    farmers = rules.players - 1
+    lines.append(tr("rulepages.one_farmer") if farmers == 1 else tr("rulepages.farmers", farmers=farmers))
+    return lines
+
+
+def _auction(rules: Ruleset) -> list[str]:
+    if rules.auction is Auction.ROB:
+        lines = [tr("rulepages.rob_order"), tr("rulepages.rob_back")]
+        if rules.redeal_limit:
+            lines.append(tr("rulepages.rob_redeal", limit=rules.redeal_limit))
+        return lines
+    if rules.auction is Auction.HANDICAP:
+        lines = [tr("rulepages.handicap", robs=rules.max_robs)]
+        if rules.allowance:
+            lines.append(tr("rulepages.allowance", most=1 + (rules.max_robs or 0)))
+        return lines
     if rules.all_decline is AllDecline.FIRST_BIDDER:
-        lines.append("If everyone passes, the first bidder becomes the landlord at 1 point: no redeal.")
-    else:
-        lines.append("If everyone declines to bid, the cards are dealt again.")
+        return [tr("rulepages.first_bidder")]
+    return [tr("rulepages.redeal")]
+
+
+def _play(rules: Ruleset) -> list[str]:
+    """Combinations and bombs that differ from the standard game."""
+    lines = []
+    if rules.kinds != ALL_KINDS:
+        allowed = ", ".join(kind_name(k) for k in Kind if k in rules.kinds)
+        banned = ", ".join(kind_name(k) for k in Kind if k not in rules.kinds)
+        lines.append(tr("rulepages.kinds", allowed=allowed, banned=banned))
+    low, high = rules.bomb_sizes
+    if high > low:
+        lines.append(tr("rulepages.big_bombs", low=low, high=high))
+    if rules.deck.decks > 1:
+        jokers = 2 * rules.deck.decks
+        key = "rulepages.rocket_joker_pairs" if rules.joker_pairs else "rulepages.rocket_all"
+        lines.append(tr(key, jokers=jokers))
+    return lines
+
+
+def _scoring(rules: Ruleset) -> list[str]:
+    lines = []
+    if rules.double_phase:
+        lines.append(tr("rulepages.double"))
+    if rules.show_hand:
+        lines.append(tr("rulepages.show"))
+    if rules.share_cap:
+        lines += [tr("rulepages.springs"), tr("rulepages.share", base=rules.base, cap=rules.share_cap)]
+        lines.append(tr("rulepages.share_example"))
+    elif rules.players != 3:
+        farmers = rules.players - 1
+        lines.append(tr("rulepages.one_share") if farmers == 1 else tr("rulepages.shares", farmers=farmers))
     if rules.multiplier_cap:
-        lines.append(f"The multiplier is capped at ×{rules.multiplier_cap}: bombs and springs past it add nothing.")
+        lines.append(tr("rulepages.cap", cap=rules.multiplier_cap))
     else:
-        lines.append("The multiplier has no cap.")
+        lines.append(tr("rulepages.no_cap"))
     if rules.turn_seconds and rules.deal_seconds:
-        lines.append(
-            f"Each turn has {rules.turn_seconds:g} s (the bar on the seat to act) and each deal "
-            f"{rules.deal_seconds / 60:g} minutes (the clock under the score bar). When your time runs out, the "
-            "Auto bot plays your turn; a deal unfinished at its limit ends with no winner and no score."
-        )
+        lines.append(tr("rulepages.timers", turn=f"{rules.turn_seconds:g}", deal=f"{rules.deal_seconds / 60:g}"))
     else:
-        lines.append("No timers: take your time (Settings → Turn timers switches them on).")
+        lines.append(tr("rulepages.no_timers"))
     if rules.collect_pack:
-        lines.append(
-            "The first deal is shuffled. Play again collects the played cards in the order they were played, then "
-            "the cards left in each hand, cuts the pack and deals it unshuffled: the last hand's shapes come back. "
-            "A new match shuffles."
+        lines.append(tr("rulepages.pack"))
+    return lines
+
+
+def _examples(rules: Ruleset) -> tuple[tuple[str, str], ...]:
+    """Cards that show what this table changes: the lowest runs without the removed ranks, big bombs, the rocket."""
+    out: list[tuple[str, str]] = []
+    if rules.deck.removed_ranks:
+        ranks = sorted({c.rank for c in rules.deck.build() if c.rank < RANK_INDEX["2"]})
+        chars = "".join(RANKS[r] for r in ranks)
+        pairs = "".join(2 * ch for ch in chars[:3])
+        out += [(tr("rulepages.ex_lowest_straight"), chars[:5]), (tr("rulepages.ex_lowest_pair_run"), pairs)]
+    low, high = rules.bomb_sizes
+    if high > low:
+        out += [(tr("rulepages.ex_bigger_bomb", n=low + 2), "5" * (low + 2))]
+        out += [(tr("rulepages.ex_smaller_bomb", n=low + 1), "2" * (low + 1))]
+    if rules.deck.decks > 1:
+        out.append(
+            (tr("rulepages.ex_rocket", jokers=2 * rules.deck.decks), "B" * rules.deck.decks + "R" * rules.deck.decks)
         )
-    return Page(f"This table: {rules.title}", tuple(lines))
+    return tuple(out)
 
 
 def example_cards(ranks: str) -> list[Card]:
@@ -133,11 +226,17 @@ class RulesHelp(Scene):
     overlay = True
 
     def __init__(self, game: Game, rules: Ruleset | None = None) -> None:
-        """`rules`: the table's ruleset (timers as the table has them), whose differences lead; None from the title."""
+        """`rules`: the table's ruleset (timers as the table has them), whose pages lead; None from the title, which
+        follows the standard rules with the pages of every other preset."""
         super().__init__(game)
-        self.pages = PAGES if rules is None else (differences(rules), *PAGES)
+        if rules is None:
+            others = [page for r in RULESETS.values() if r.name != "standard" for page in table_pages(r)]
+            self.pages: tuple[Page, ...] = (*PAGES, *others)
+        else:
+            self.pages = (*table_pages(rules), *PAGES)
         self.page = 0
         self.row = Row()
+        self.bottom = 0  # where the page drawn last ends: it must stay above the buttons
 
     def enter(self) -> None:
         self.relayout()
@@ -186,27 +285,58 @@ class RulesHelp(Scene):
         counter = f"{self.page + 1} / {len(self.pages)}"
         blit_text(surface, counter, geo.px(20), MUTED, (box.right - geo.px(30), box.y + geo.px(30)), "topright")
         y = box.y + geo.px(110)
-        width = box.width - geo.px(100)
-        for paragraph in page.lines:
-            for line in wrap(paragraph, geo.px(26), width):
-                y = blit_text(surface, line, geo.px(26), CREAM, (box.x + geo.px(50), y)).bottom + geo.px(2)
-            y += geo.px(14)
-        self._examples(surface, box, y + geo.px(10), page)
+        size, lines = self._fitted(page, box)
+        for line in lines:
+            if line is None:  # between paragraphs
+                y += geo.px(14)
+                continue
+            y = blit_text(surface, line, size, CREAM, (box.x + geo.px(50), y)).bottom + geo.px(2)
+        self.bottom = self._examples(surface, box, y + geo.px(10), page) if page.examples else y
         self.row.draw(surface, geo.px(26))
 
-    def _examples(self, surface: pygame.Surface, box: pygame.Rect, y: int, page: Page) -> None:
+    def _fitted(self, page: Page, box: pygame.Rect) -> tuple[int, list[str | None]]:
+        """The text size and wrapped lines (None between paragraphs) of a page: 26 px at the reference size, smaller
+        for a long page (or a language that wraps longer) so the text and its examples end above the buttons."""
+        geo = self.game.geo
+        width = box.width - geo.px(100)
+        room = self.row.buttons[0].rect.top - box.y - geo.px(130) if self.row.buttons else box.height
+        if page.examples:
+            room -= geo.px(10) + self._examples_height(page, box)
+        for reference in TEXT_SIZES:
+            size = geo.px(reference)
+            lines: list[str | None] = []
+            for paragraph in page.lines:
+                lines += [*wrap(paragraph, size, width), None]
+            height = sum(text(line, size, CREAM).get_height() + geo.px(2) for line in lines if line is not None)
+            if height + geo.px(14) * len(page.lines) <= room:
+                break
+        return size, lines
+
+    def _example_spots(self, page: Page, box: pygame.Rect) -> list[tuple[int, int]]:
+        """(left edge, row) of each example: side by side, a new row when the next would pass the panel's edge."""
+        geo, (w, _) = self.game.geo, self.game.art["table"].size
+        spots, row, x = [], 0, box.x + geo.px(50)
+        for caption, ranks in page.examples:
+            span = max(w + round(w * 0.32) * (len(ranks) - 1), text(caption, geo.px(20), GOLD, True).get_width())
+            if x + span > box.right - geo.px(40) and x > box.x + geo.px(50):
+                row, x = row + 1, box.x + geo.px(50)
+            spots.append((x, row))
+            x += span + geo.px(50)
+        return spots
+
+    def _examples_height(self, page: Page, box: pygame.Rect) -> int:
+        rows = 1 + max(row for _, row in self._example_spots(page, box))
+        h = self.game.art["table"].size[1]
+        return rows * (self.game.geo.px(30) + h) + (rows - 1) * self.game.geo.px(30)
+
+    def _examples(self, surface: pygame.Surface, box: pygame.Rect, y: int, page: Page) -> int:
+        """Draw the page's example plays; returns where the last row ends."""
         geo, art = self.game.geo, self.game.art["table"]
         w, h = art.size
-        step = round(w * 0.32)
-        x = box.x + geo.px(50)
-        for caption, ranks in page.examples:
-            cards = example_cards(ranks)
-            label = text(caption, geo.px(20), GOLD, True)
-            span = max(w + step * (len(cards) - 1), label.get_width())
-            if x + span > box.right - geo.px(40):
-                x = box.x + geo.px(50)
-                y += h + geo.px(60)
-            surface.blit(label, (x, y))
-            for k, card in enumerate(cards):
-                surface.blit(art.face(card), (x + k * step, y + geo.px(30)))
-            x += span + geo.px(50)
+        spots = self._example_spots(page, box)
+        for (caption, ranks), (x, row) in zip(page.examples, spots, strict=True):
+            top = y + row * (h + geo.px(60))
+            surface.blit(text(caption, geo.px(20), GOLD, True), (x, top))
+            for k, card in enumerate(example_cards(ranks)):
+                surface.blit(art.face(card), (x + k * round(w * 0.32), top + geo.px(30)))
+        return y + self._examples_height(page, box)

@@ -1,5 +1,5 @@
-"""The presets at the table: New match lists each with its summary, the Rules open on the table's differences,
-saves round-trip for each (the no-shuffle pack too), and a headless demo hand runs for each."""
+"""The presets at the table: New match lists each with its summary, the Rules have the pages of each preset and open
+on the table's own, saves round-trip for each (the no-shuffle pack too), and a headless demo hand runs for each."""
 
 import json
 import random
@@ -7,11 +7,15 @@ import random
 import pytest
 
 from game.match import Match, Phase
-from game.rulesets import CLASSIC, NO_SHUFFLE, RULESETS, STANDARD
+from game.rulesets import CLASSIC, FOUR_PLAYER, NO_SHUFFLE, ROB, RULESETS, STANDARD, TWO_PLAYER, Ruleset
 from game.savefile import encode, read_snapshot
 from game.serialize import to_dict
+from scenes.game import Game
+from scenes.i18n import set_language
 from scenes.overlays import RulesetChooser
-from scenes.rules_help import RulesHelp, differences
+from scenes.rules_help import RulesHelp, table_pages
+from scenes.text import wrap
+from scenes.wording import ruleset_summary, ruleset_title
 from tests.test_history import step
 from tests.test_main import bare_env, run
 from tests.test_scene_kit import headless_game
@@ -35,31 +39,116 @@ def test_new_match_draws_each_summary(game):
     assert all(b.rect.width < chooser.box().width // 2 for b in chooser.row.buttons)
 
 
+def test_new_match_summaries_fit_two_lines_at_720p():
+    """Six presets at 1280x720: every summary fits the two lines beside its button, in English and Chinese, and the
+    list stays inside the window."""
+    made = Game((1280, 720), fullscreen=False, seed=1)
+    try:
+        for language in ("en", "zh"):
+            set_language(language)
+            chooser = RulesetChooser(made)
+            chooser.enter()
+            chooser.draw(made.screen)
+            geo, right = made.geo, chooser.box().right - made.geo.px(50)
+            room = {b.key: right - b.rect.right - geo.px(26) for b in chooser.row.buttons if b.key in RULESETS}
+            lines = {key: len(wrap(ruleset_summary(RULESETS[key]), geo.px(22), width)) for key, width in room.items()}
+            assert max(lines.values()) <= 2 and made.screen.get_rect().contains(chooser.box()), (language, lines)
+    finally:
+        set_language("en")
+        made.close()
+
+
+def page_text(rules: Ruleset) -> str:
+    return " ".join(line for page in table_pages(rules) for line in page.lines)
+
+
 def test_003_rules_page_names_the_classic_differences():
-    text = " ".join(differences(CLASSIC).lines)
+    text = page_text(CLASSIC)
     assert "first bidder becomes the landlord at 1 point" in text
     assert "×1024" in text and "40 s" in text and "5 minutes" in text
 
 
 def test_003_rules_page_explains_the_no_shuffle_pack():
-    assert "cuts the pack" in " ".join(differences(NO_SHUFFLE).lines)
+    assert "cuts the pack" in page_text(NO_SHUFFLE)
 
 
 def test_standard_rules_page_says_redeal_no_cap_no_timers():
-    text = " ".join(differences(STANDARD).lines)
+    text = page_text(STANDARD)
     assert "dealt again" in text and "no cap" in text and "No timers" in text
 
 
-def test_in_game_rules_open_on_the_table_page(game):
+def test_004_rules_pages_call_rob_rob_back_double_show_anti_spring_share_cap():
+    """004: "Until someone bids, the choice is bid / no bid; after that it is rob / no rob", "the original bidder gets
+    one last chance to rob back", "if nobody bids twice in a row, the first player becomes landlord", "all three choose
+    at the same time whether to double", "the landlord may show their hand for ×2", "Anti-spring", "each share is
+    capped at 32 × base"."""
+    text = page_text(ROB)
+    for said in ("Call or No call", "Rob or No rob", "rob back", "2 deals in a row", "at the same time whether to"):
+        assert said in text
+    for said in ("show the hand", "×2", "anti-spring", "capped at 32 × base", "= 32", "own double (×2)"):
+        assert said in text
+
+
+def test_003_four_player_page_two_decks_kitty_combinations_big_bombs_rocket():
+    """003 Four Players: "two decks, 108 cards. Each player starts with 25 cards and the landlord receives eight bottom
+    cards", "no triple-plus-single, single wings or four-with-attachments", "Four or more identical ranks form a bomb;
+    more cards beat fewer. The rocket requires all four jokers"."""
+    pages = table_pages(FOUR_PLAYER)
+    text = page_text(FOUR_PLAYER)
+    assert "108 cards" in text and "25 cards each" in text and "8 kitty cards" in text and "3 farmers" in text
+    assert "Not allowed: triple with single, airplane with single wings, four with two singles" in text
+    assert "4 to 8 cards of one rank: more cards beat fewer" in text and "all 4 jokers" in text
+    assert tuple(ranks for _, ranks in pages[-1].examples) == ("555555", "22222", "BBRR")
+
+
+def test_003_two_player_page_deck_unused_cards_robs_allowance():
+    """003 Two Players: "Remove threes and fours: 46 cards. Deal 17 each, leave three bottom cards and nine unused
+    cards. Call, then optionally rob up to four times. The landlord allows the farmer one card plus one per successful
+    rob."; RULES.md: straights therefore start at 5, the unused cards are hidden."""
+    text = page_text(TWO_PLAYER)
+    assert "46 cards" in text and "17 cards each" in text and "3 kitty cards" in text and "straights start at 5" in text
+    assert "other 9 cards stay face down" in text and "at most 4 robs" in text
+    assert "1 card or fewer, plus one more for each rob (up to 5)" in text
+    assert tuple(ranks for _, ranks in table_pages(TWO_PLAYER)[-1].examples) == ("56789", "556677")
+
+
+def test_in_game_rules_open_on_the_table_pages(game):
     assert RulesHelp(game, CLASSIC).pages[0].title == "This table: Classic"
+    assert RulesHelp(game, ROB).pages[1].title == "Rob the Landlord: play and scoring"
     assert RulesHelp(game).pages[0].title != "This table: Classic"
 
 
+def test_rules_from_the_title_have_a_page_for_every_preset(game):
+    titles = [page.title for page in RulesHelp(game).pages]
+    assert all(f"This table: {ruleset_title(r)}" in titles for r in RULESETS.values() if r.name != "standard")
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_every_rules_page_fits_above_its_buttons(size):
+    """Each page of each preset, in English and Chinese, ends above the Back / Close / Next row."""
+    made = Game(size, fullscreen=False, seed=1)
+    try:
+        for language in ("en", "zh"):
+            set_language(language)
+            for rules in RULESETS.values():
+                help_ = RulesHelp(made, rules)
+                help_.enter()
+                for page in range(len(help_.pages)):
+                    help_.page = page
+                    help_.draw(made.screen)
+                    assert help_.bottom <= help_.row.buttons[0].rect.top, (language, rules.name, page)
+    finally:
+        set_language("en")
+        made.close()
+
+
 def played(ruleset: str, seed: int, hands: int) -> Match:
-    """Random legal play through `hands` settled hands and into the next deal's auction."""
+    """Random legal play through `hands` settled hands and into the next deal's auction (or to the match's end)."""
     rng = random.Random(seed)
     match = Match(ruleset, seed=seed)
     while not (len(match.results) >= hands and match.phase is Phase.BIDDING and not match.hand.bids):
+        if match.phase is Phase.MATCH_OVER:  # two decks score fast: a match may be decided within the hands
+            return match
         step(match, rng)
     return match
 
@@ -81,11 +170,16 @@ def test_no_shuffle_pack_survives_continue():
     assert restored.hand.hands == match.hand.hands and restored.hand.first_bidder == match.hand.first_bidder
 
 
-@pytest.mark.parametrize("ruleset", ["classic", "no-shuffle"])
-def test_demo_hand_runs_for_each_preset(ruleset):
-    done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--ruleset", ruleset, env=bare_env())
+@pytest.mark.parametrize("ruleset", sorted(set(RULESETS) - {"standard"}))  # standard: tests/test_main.py
+def test_demo_hand_runs_for_each_preset(ruleset, tmp_path):
+    """`--headless --autoplay --hands 1 --screenshots DIR --ruleset NAME` plays a hand through every scene of the
+    preset (its double phase too) and saves a picture of each."""
+    args = ("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(tmp_path))
+    done = run(*args, "--ruleset", ruleset, env=bare_env())
     scenes = [line.split()[0] for line in done.stdout.splitlines()[1:]]
-    assert (done.returncode, scenes) == (0, ["title", "bidding", "play", "settlement"]), done.stderr[-400:]
+    doubling = ["doubling"] if RULESETS[ruleset].double_phase else []
+    assert (done.returncode, scenes) == (0, ["title", "bidding", *doubling, "play", "settlement"]), done.stderr[-400:]
+    assert sorted(p.name.split("_", 1)[1] for p in tmp_path.glob("*.png")) == sorted(f"{s}.png" for s in scenes)
 
 
 def test_main_refuses_an_unknown_ruleset():
