@@ -98,7 +98,7 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
     spare = t.sizes[short] - t.left(short)
     fits = [p for p in parts if (spare or len(p.text) <= cards) and p.kind not in BOMB_KINDS]
     other = [p for p in parts if p not in fits]
-    if other:
+    if other and not (spare and fits):  # against the allowance the only other parts are bombs: keep them
         play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
         key = "blocks_single" if cards == 1 else "avoids_short"
     else:
