@@ -16,14 +16,16 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import events as ev
-from game.actions import Action
+from game.actions import Action, Double, Show
 from game.history import DealSpan, deal_spans
 from game.history import replay as replay_states
 from game.match import Match
+from scenes import wording
+from scenes.auction_view import bid_label, bid_labels
 from scenes.board import spread
 from scenes.i18n import tr
 from scenes.input import Act, Device, Input
-from scenes.session import SEAT_NAMES, Session
+from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, Button, Row, panel
@@ -91,43 +93,39 @@ def record(match: Match, span: DealSpan) -> Recording:
 
 
 def describe(events: list[ev.Event], action: Action) -> str:
-    """One line for a move: who did what, and how the deal ended when it did."""
-    parts: list[str] = []
-    for event in events:
-        match event:
-            case ev.BidMade(seat=seat, value=value):
-                parts.append(_bid(SEAT_NAMES[seat], value, getattr(event, "word", "")))
-            case ev.Played(seat=seat, reading=reading):
-                parts.append(tr("replay.played", name=SEAT_NAMES[seat], what=reading.describe()))
-            case ev.Passed(seat):
-                parts.append(tr("replay.passed", name=SEAT_NAMES[seat]))
-            case ev.LandlordChosen(seat):
-                parts.append(tr("replay.landlord", name=SEAT_NAMES[seat]))
-            case ev.AllDeclined():
-                parts.append(tr("replay.all_declined"))
-            case ev.HandOver(settlement=settlement):
-                key = "replay.landlord_won" if settlement.landlord_won else "replay.farmers_won"
-                parts.append(tr(key, points=settlement.points))
-            case ev.HandAbandoned():
-                parts.append(tr("replay.abandoned"))
-            case ev.DealExpired():
-                parts.append(tr("replay.expired"))
-    seat = getattr(action, "seat", None)
-    if not parts and seat is not None:  # a decision the table names no other way (004's doubling and showing)
-        parts.append(tr("replay.decided", name=SEAT_NAMES[seat]))
+    """One line for a move: who did what (every decision shows: the replay hides nothing), and how the deal ended
+    when it did."""
+    parts = [text for text in map(_event_text, events) if text]
+    if isinstance(action, Double):  # kept secret at the table until every seat has decided
+        said = tr("auction.doubled") if action.double else tr("auction.not_doubled")
+        parts.insert(0, tr("replay.said", name=SEAT_NAMES[action.seat], what=said))
+    elif isinstance(action, Show) and not action.show:
+        parts.insert(0, tr("replay.no_show", name=SEAT_NAMES[action.seat]))
     return " · ".join(parts)
 
 
-def _bid(name: str, value: int, word: str) -> str:
-    words = {
-        "call": lambda: tr("replay.call", name=name),
-        "no_call": lambda: tr("replay.no_call", name=name),
-        "rob": lambda: tr("replay.rob", name=name),
-        "no_rob": lambda: tr("replay.no_rob", name=name),
-    }
-    if word in words:
-        return words[word]()
-    return tr("replay.bid", name=name, value=value) if value else tr("replay.no_bid", name=name)
+def _event_text(event: ev.Event) -> str:
+    match event:
+        case ev.BidMade(seat, value, word):
+            return tr("replay.said", name=SEAT_NAMES[seat], what=bid_label(value, word))
+        case ev.Played(seat=seat, reading=reading):
+            return tr("replay.said", name=SEAT_NAMES[seat], what=wording.describe(reading))
+        case ev.Passed(seat):
+            return tr("replay.passed", name=SEAT_NAMES[seat])
+        case ev.HandShown(seat):
+            return tr("auction.you_show") if seat == HUMAN else tr("auction.shows", name=SEAT_NAMES[seat])
+        case ev.LandlordChosen(seat):
+            return tr("replay.landlord", name=SEAT_NAMES[seat])
+        case ev.AllDeclined():
+            return tr("replay.all_declined")
+        case ev.HandOver(settlement=settlement):
+            key = "replay.landlord_won" if settlement.landlord_won else "replay.farmers_won"
+            return tr(key, points=settlement.points)
+        case ev.HandAbandoned():
+            return tr("replay.abandoned")
+        case ev.DealExpired():
+            return tr("replay.expired")
+    return ""
 
 
 class ReplayScene(TableScene):
@@ -406,7 +404,8 @@ class ReplayScene(TableScene):
         where = tr("replay.which", hand=span.hand_no, deal=self.deal + 1, deals=len(self.deals))
         blit_text(surface, where, geo.px(20), CREAM, (title.right + geo.px(14), title.centery), "midleft", True)
         y = title.bottom + geo.px(8)
-        bids = " · ".join(_bid(SEAT_NAMES[seat], value, "") for seat, value in hand.bids) or tr("replay.no_bids")
+        said = zip(hand.bids, bid_labels(s.match), strict=True)
+        bids = " · ".join(f"{SEAT_NAMES[seat]} {label}" for (seat, _), label in said) or tr("replay.no_bids")
         blit_text(surface, tr("replay.auction", bids=bids), geo.px(20), CREAM, (x, y))
         y += geo.px(30)
         state = tr("replay.playing") if self.playing else tr("replay.paused")

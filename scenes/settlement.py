@@ -136,6 +136,10 @@ class SettlementScene(Scene):
             self.choose("title")
         elif act is Act.SORT:  # R or (Y): the replay
             self.choose("replay")
+        elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
+            from scenes.practice import undo_turn
+
+            undo_turn(self.game, self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
         geo, match = self.game.geo, self.session.match

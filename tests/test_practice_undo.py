@@ -241,3 +241,17 @@ def test_the_settings_toggle_marks_the_match_and_offers_undo(game):
     settings.update(0.0)
     assert settings.row.get("practice").hint == tr("replay.practice_hint")
     assert all(b.rect.bottom <= game.geo.size[1] for b in settings.row.buttons)  # the extra line still fits
+
+
+def test_in_practice_undo_on_the_settlement_takes_the_last_decision_back(game):
+    session = sit(game, practice=True)
+    rng = random.Random(4)
+    before = None
+    while session.match.phase is not Phase.HAND_OVER:
+        if session.match.turn == HUMAN:
+            before = state(session.match)
+        session.apply(bot_action(session.match, rng))
+    show(game, session)
+    assert isinstance(game.scene, SettlementScene)
+    ctrl_z(game)
+    assert state(game.session.match) == before and not isinstance(game.scene, SettlementScene)
