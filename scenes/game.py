@@ -21,7 +21,7 @@ from game.atomic import WriteFailed
 from game.rulesets import STANDARD
 from scenes import effects, felt, i18n, text, widgets
 from scenes.card_art import CardArt
-from scenes.input import Act, Device, Input, Inputs, Opener, open_controller
+from scenes.input import Act, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
 from scenes.prefs import Prefs, PrefsStore
 from scenes.scene import Scene
@@ -59,6 +59,7 @@ class Game:
         self.layout = layout or load_layout()
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
+        pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
         # It runs at a lower priority, so the frames win the CPU when both want it.
         spawn = multiprocessing.get_context("spawn")
@@ -169,6 +170,7 @@ class Game:
             self.scene.pause()
         self.stack.append(scene)
         scene.enter()
+        self._text_input()
 
     def pop(self) -> None:
         leaving = self.stack.pop()
@@ -176,6 +178,7 @@ class Game:
         leaving.exit()
         if self.stack:
             self.scene.resume()
+        self._text_input()
 
     def switch(self, scene: Scene) -> None:
         """Replace the whole stack (title -> bidding -> play -> ...)."""
@@ -185,10 +188,19 @@ class Game:
             leaving.exit()
         self.stack.append(scene)
         scene.enter()
+        self._text_input()
 
     def _leaving(self, scene: Scene) -> None:
         if self.on_leave is not None:
             self.on_leave(scene)
+
+    def _text_input(self) -> None:
+        """SDL's text input is on exactly while the scene on top takes text (`typing`): an input method's window
+        opens only then, and the keys type rather than act."""
+        typing = bool(self.stack) and self.scene.typing
+        if typing != self.inputs.typing:
+            (pygame.key.start_text_input if typing else pygame.key.stop_text_input)()
+            self.inputs.typing = typing
 
     # ----- frames -------------------------------------------------------------------------------------
 
@@ -198,8 +210,6 @@ class Game:
             if event.type == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.geo.size:
                 self.screen = pygame.display.get_surface()
                 self.refit()
-            if self.typed(event):
-                continue
             for action in self.inputs.translate(event):
                 self.dispatch(action)
         if not self.running:
@@ -207,18 +217,6 @@ class Game:
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
-
-    def typed(self, event: pygame.event.Event) -> bool:
-        """A digit or Backspace typed while a scene takes text (the deal number) goes to it as text, not as an
-        action (Backspace would otherwise mean Pass / back)."""
-        if event.type != pygame.KEYDOWN or not self.stack or not getattr(self.scene, "typing", False):
-            return False
-        char = "\b" if event.key == pygame.K_BACKSPACE else event.unicode
-        if not (char == "\b" or (len(char) == 1 and char.isdigit())):
-            return False
-        self.inputs.device = Device.KEYBOARD
-        self.scene.typed(char)
-        return True
 
     def dispatch(self, action: Input) -> None:
         if action.act is Act.QUIT:

@@ -29,6 +29,8 @@ class Act(Enum):
     MENU = auto()
     FULLSCREEN = auto()
     MUTE = auto()  # sound off / on, anywhere
+    TEXT = auto()  # typed text, while a scene takes text (Input.text holds it)
+    ERASE = auto()  # Backspace while a scene takes text
     FIRST = auto()  # the replay's first move
     LAST = auto()  # the replay's last move
     FASTER = auto()  # the replay's speed up
@@ -51,6 +53,7 @@ class Input:
     act: Act
     pos: tuple[int, int] | None = None
     device: Device = Device.KEYBOARD
+    text: str = ""  # what was typed, for Act.TEXT
 
 
 KEYMAP: dict[int, Act] = {
@@ -132,6 +135,12 @@ LABELS: dict[Device, dict[Act, str]] = {
 Opener = Callable[[int], tuple[int, object]]
 
 
+def types(event: pygame.event.Event) -> bool:
+    """Does this key press type a character (its text comes as TEXTINPUT), rather than command something?"""
+    char = getattr(event, "unicode", "")
+    return len(char) == 1 and char.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT)
+
+
 def open_controller(device_index: int) -> tuple[int, object]:
     """Open a game controller; (its instance id, the handle to keep open)."""
     pad = controller.Controller(device_index)
@@ -139,12 +148,18 @@ def open_controller(device_index: int) -> tuple[int, object]:
 
 
 class Inputs:
-    """Raw pygame events -> Inputs, tracking the active device and the open gamepads (hot-plug)."""
+    """Raw pygame events -> Inputs, tracking the active device and the open gamepads (hot-plug).
+
+    While `typing` (a scene takes text: `Game` switches SDL's text input on with it), what the keyboard types
+    arrives as Act.TEXT from SDL's TEXTINPUT events, so an input method or a keyboard layout gives the right
+    characters; the keys that type something no longer act (P types "p", it does not pass) and Backspace erases.
+    Outside typing, TEXTINPUT is ignored; TEXTEDITING (an input method's unfinished text) always is."""
 
     def __init__(self, opener: Opener = open_controller) -> None:
         self.opener = opener
         self.pads: dict[int, object] = {}
         self.device = Device.MOUSE
+        self.typing = False
 
     def label(self, act: Act) -> str:
         """The key or button for `act` on the active device ('' for the mouse)."""
@@ -160,6 +175,10 @@ class Inputs:
         kind = event.type
         if kind == pygame.QUIT:
             return [Input(Act.QUIT, device=self.device)]
+        if kind == pygame.TEXTINPUT:
+            return [Input(Act.TEXT, text=event.text)] if self.typing and event.text else []
+        if kind == pygame.KEYDOWN and self.typing and (event.key == pygame.K_BACKSPACE or types(event)):
+            return [Input(Act.ERASE)] if event.key == pygame.K_BACKSPACE else []
         if kind == pygame.KEYDOWN:
             act = KEYMAP.get(event.key)
             if act is Act.CONFIRM and event.key == pygame.K_RETURN and event.mod & pygame.KMOD_ALT:

@@ -17,7 +17,7 @@ from game.kinds import Kind
 from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
 from scenes.i18n import LANGUAGES, tr
-from scenes.input import Act, Device, Input
+from scenes.input import Act, Input
 from scenes.prefs import VOLUMES
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
@@ -392,7 +392,7 @@ class DealEntry(Scene):
 
     name = "deal_entry"
     overlay = True
-    typing = True  # the game sends digits and Backspace here as text (see `Game.step`)
+    typing = True
 
     def __init__(self, game: Game, ruleset: str) -> None:
         super().__init__(game)
@@ -429,7 +429,7 @@ class DealEntry(Scene):
         """A digit typed in from the right, or Backspace ("\b") taking the last one away."""
         if char == "\b":
             self.value //= 10
-        elif char.isdigit() and self.value * 10 + int(char) < DEAL_NUMBERS:
+        elif char.isdecimal() and self.value * 10 + int(char) < DEAL_NUMBERS:  # also full-width ３ from an IME
             self.value = self.value * 10 + int(char)
 
     def turn(self, slot: int, step: int) -> None:
@@ -456,8 +456,13 @@ class DealEntry(Scene):
 
     def handle(self, event: Input) -> None:
         act = event.act
-        if act is Act.MENU or (act is Act.PASS and event.device is not Device.KEYBOARD):
+        if act in (Act.MENU, Act.PASS):  # the keyboard's P and Backspace type and erase here: the pad's B
             self.game.pop()
+        elif act is Act.TEXT:
+            for char in event.text:
+                self.typed(char)
+        elif act is Act.ERASE:
+            self.typed("\b")
         elif act in (Act.UP, Act.DOWN):
             self.turn(self.cursor, 1 if act is Act.UP else -1)
         elif act in (Act.LEFT, Act.RIGHT):

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 class Scene:
     name = "scene"
     overlay = False
+    typing = False  # takes typed text (Act.TEXT, Act.ERASE): the game turns text input on while it is on top
 
     def __init__(self, game: Game) -> None:
         self.game = game

@@ -115,3 +115,69 @@ def test_real_opener_without_a_device_does_not_crash():
     inputs.translate(pygame.event.Event(pygame.CONTROLLERDEVICEADDED, device_index=0))
     assert inputs.pads == {}
     pygame.quit()
+
+
+# ----- typed text ------------------------------------------------------------------------------------------------
+
+
+def typed_key(k: int, char: str, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=char, scancode=0)
+
+
+def typing() -> Inputs:
+    inputs = Inputs(opener=lambda i: (i, object()))
+    inputs.typing = True
+    return inputs
+
+
+def test_m_mutes():
+    assert acts(Inputs(), key(pygame.K_m)) == [Act.MUTE]
+
+
+def test_typed_text_arrives_whole_while_a_scene_takes_text():
+    found = typing().translate(pygame.event.Event(pygame.TEXTINPUT, text="４7"))
+    assert [(i.act, i.text, i.device) for i in found] == [(Act.TEXT, "４7", Device.KEYBOARD)]
+
+
+def test_typed_text_is_ignored_when_no_scene_takes_text():
+    assert acts(Inputs(), pygame.event.Event(pygame.TEXTINPUT, text="p")) == []
+
+
+def test_an_input_methods_unfinished_text_is_ignored():
+    editing = pygame.event.Event(pygame.TEXTEDITING, text="dou", start=0, length=3)
+    assert acts(typing(), editing) == [] and acts(Inputs(), editing) == []
+
+
+def test_while_typing_the_keys_that_type_do_not_act_and_backspace_erases():
+    inputs = typing()
+    assert [
+        acts(inputs, typed_key(k, c)) for k, c in ((pygame.K_p, "p"), (pygame.K_SPACE, " "), (pygame.K_4, "4"))
+    ] == [
+        [],
+        [],
+        [],
+    ]
+    assert acts(inputs, key(pygame.K_BACKSPACE)) == [Act.ERASE]
+
+
+def test_while_typing_enter_escape_arrows_and_shortcuts_still_act():
+    inputs = typing()
+    assert acts(inputs, typed_key(pygame.K_RETURN, "\r")) == [Act.CONFIRM]
+    assert acts(inputs, typed_key(pygame.K_ESCAPE, "\x1b")) == [Act.MENU]
+    assert acts(inputs, key(pygame.K_LEFT)) == [Act.LEFT]
+    assert acts(inputs, typed_key(pygame.K_z, "\x1a", pygame.KMOD_LCTRL)) == [Act.UNDO]
+
+
+def test_text_input_is_on_exactly_while_the_deal_entry_is_open(monkeypatch):
+    from scenes.overlays import DealEntry
+    from tests.test_scene_kit import headless_game
+
+    calls: list[str] = []
+    monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
+    monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
+    for game in headless_game():
+        calls.clear()
+        game.push(DealEntry(game, "standard"))
+        on = game.inputs.typing
+        game.pop()
+        assert (calls, on, game.inputs.typing) == (["start", "stop"], True, False)
