@@ -91,3 +91,7 @@ def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
 
 def subtract(hand: Sequence[int], part: Sequence[int]) -> Counts:
     return tuple(h - p for h, p in zip(hand, part, strict=True))
+
+
+def add(hand: Sequence[int], part: Sequence[int]) -> Counts:
+    return tuple(h + p for h, p in zip(hand, part, strict=True))

@@ -100,6 +100,14 @@ def test_two_seats_farmer_sheds_down_to_its_allowance(allowance: int | None) -> 
     assert (move == "99TTT") == (allowance is not None)
 
 
+def test_two_seats_farmer_wins_with_any_play_that_reaches_its_allowance() -> None:
+    """The farmer's plan keeps back 6, 9 and 2 (its allowance of 3), yet answering the landlord's 55 with 66 leaves
+    three cards: a win, and the suggestion says so."""
+    o = two(1, "6692R", [[0, "55"]], [16, 5], allowance=3)
+    tip = suggest(observation_from_dict(o, Phase.PLAYING), "normal")[0]
+    assert (tip.move, tip.key) == ("66", "within_allowance")
+
+
 @pytest.mark.parametrize("allowance", [3, None])
 def test_two_seats_landlord_treats_a_farmer_near_its_allowance_as_about_to_win(allowance: int | None) -> None:
     """The farmer holds five cards and may keep three: any pair it beats ends the hand, so the landlord does not

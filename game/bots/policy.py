@@ -12,10 +12,10 @@ from game.bots.levels import Level
 from game.bots.memory import can_beat
 from game.bots.reasons import Suggestion, count_words
 from game.bots.table import Table
-from game.cards import TWO, Counts, parse, subtract
+from game.cards import TWO, Counts, add, parse, subtract
 from game.combos import Reading, classify
 from game.kinds import Kind
-from game.moves import follow_moves, lead_moves
+from game.moves import follow_moves, lead_moves, legal
 
 PASS = "pass"
 LONG_LEAD = 0.8  # on a free lead, each extra card shed counts like this many rank steps of weakness
@@ -40,6 +40,19 @@ def after(t: Table, move: str) -> Counts:
     return subtract(t.hand, parse(move))
 
 
+def goes_out(t: Table, moves: list[str]) -> str | None:
+    """A play among `moves` that wins the hand now: every card still to shed. With cards kept back (a two-player
+    farmer) any play of the whole hand at least that long wins, kept cards included."""
+    if any(t.kept):
+        moves = legal(add(t.hand, t.kept), t.last, t.rules)
+    need = sum(t.hand)
+    return next((m for m in moves if len(m) >= need), None)
+
+
+def _wins(t: Table, move: str) -> Suggestion:
+    return Suggestion(move, "within_allowance" if len(move) < sum(t.hand) + sum(t.kept) else "wins_now")
+
+
 def runs_out(t: Table, counts: Counts, level: Level) -> bool:
     """Can this hand play out: at most one of its plays could be beaten by an enemy?"""
     parts = plan(counts, t.rules).parts
@@ -56,9 +69,9 @@ def safe_parts(t: Table, parts: tuple[Part, ...], level: Level) -> list[Part]:
 
 def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
     moves = lead_moves(t.hand, t.rules)
-    whole = next((m for m in moves if len(m) == sum(t.hand)), None)
+    whole = goes_out(t, moves)
     if whole is not None:
-        return Suggestion(whole, "wins_now")
+        return _wins(t, whole)
     parts = plan(t.hand, t.rules).parts
     safe = safe_parts(t, parts, level)
     if len(parts) - len(safe) <= 1 and safe:
@@ -134,11 +147,11 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
 def follow(t: Table, level: Level) -> Suggestion:
     assert t.last is not None and t.last_seat is not None
     answers = follow_moves(t.hand, t.last, t.rules)
+    whole = goes_out(t, answers)
+    if whole is not None:
+        return _wins(t, whole)
     if not answers:
         return Suggestion(PASS, "nothing_beats", {"last": t.last.describe()})
-    whole = next((m for m in answers if len(m) == sum(t.hand)), None)
-    if whole is not None:
-        return Suggestion(whole, "wins_now")
     ordinary = [m for m in answers if reading_of(t, m).kind not in BOMB_KINDS or t.last.kind in BOMB_KINDS]
     bombs = [m for m in answers if m not in ordinary]
     if t.allied(t.seat, t.last_seat):

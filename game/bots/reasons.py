@@ -8,6 +8,7 @@ NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "ei
 
 MESSAGES: dict[str, str] = {
     "wins_now": "Plays out your last cards: you win the hand.",
+    "within_allowance": "Brings you down to your allowance: you win the hand.",
     "runs_out": "Nobody can beat {play}, and then you can play out the rest.",
     "feeds_partner": "Your partner has {cards} left: lead {play} so they can go out.",
     "blocks_single": "{enemy} has one card: play {play}, never a single it can take.",

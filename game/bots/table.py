@@ -27,6 +27,7 @@ class Table:
     landlord_holds: Counts  # kitty cards the landlord must still hold (zero unless I am a farmer)
     history: tuple[tuple[int, str], ...]
     allowance: int | None = None  # two-player: a farmer wins once it holds this many cards or fewer
+    kept: Counts = (0,) * NUM_RANKS  # the cards `keep_back` set aside from `hand` (a two-player farmer's)
 
     @property
     def players(self) -> int:
@@ -123,6 +124,7 @@ def table_of(view: Observation) -> Table:
         last_seat=last.seat if last else None,
         unseen=unseen,
         landlord_holds=holds,
+        kept=subtract(hand, to_play),
         history=tuple(view.history),
         allowance=allowance,
     )

@@ -11,7 +11,8 @@ from game.bots.policy import decide, reading_of
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
 
-SETTLED = ("wins_now", "nothing_beats")  # nothing to search: the hand ends, or passing is the only move
+# Nothing to search: the hand ends, or passing is the only move.
+SETTLED = ("wins_now", "within_allowance", "nothing_beats")
 
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
