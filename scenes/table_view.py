@@ -260,7 +260,16 @@ class TableScene(Scene):
             if seat not in s.reveal:
                 draw_shown_hand(surface, geo, s.match, seat, r, self.game.art["mini"])
 
-    def _seat_upright(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
+    def _seat_upright(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        r: pygame.Rect,
+        face: pygame.Rect,
+        role: str,
+        thinking: bool,
+        score: str,
+    ) -> None:
         geo = self.game.geo
         if role == "Landlord":
             draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
@@ -275,7 +284,16 @@ class TableScene(Scene):
         if thinking:
             blit_text(surface, self.thinking(), geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
 
-    def _seat_wide(self, surface, seat: int, r: pygame.Rect, face: pygame.Rect, role: str, thinking: bool, score):
+    def _seat_wide(
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        r: pygame.Rect,
+        face: pygame.Rect,
+        role: str,
+        thinking: bool,
+        score: str,
+    ) -> None:
         """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
         geo = self.game.geo
         x = face.right + geo.px(14)
