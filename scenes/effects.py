@@ -21,6 +21,7 @@ from pygame import gfxdraw
 from game import events as ev
 from game.kinds import Kind
 from scenes.cache import Surfaces
+from scenes.i18n import tr
 from scenes.text import text
 from scenes.tween import out_back, out_cubic
 
@@ -533,7 +534,7 @@ def _ribbon_zoomed(title: str, unit: float, k: float) -> pygame.Surface:
     return SURFACES.get(("ribbon zoom", title, unit, k), lambda: pygame.transform.smoothscale(image, size))
 
 
-RIBBON_TITLES = {"spring": "SPRING!", "reverse_spring": "REVERSE SPRING!"}
+RIBBON_TITLES = {"spring": "table.ribbon_spring", "reverse_spring": "table.ribbon_reverse_spring"}  # catalogue keys
 RIBBON_HEIGHT = 0.24  # the ribbon's centre, as a fraction of the window height: above the result banner
 RIBBON_NOTE = 150  # reference pixels kept on the ribbon for "×64"
 POP_STEPS = [round(0.4 + 0.6 * out_back(i / 8), 2) for i in range(8)]  # the ribbon's sizes as it slams in
@@ -547,7 +548,7 @@ class Ribbon:
     POP = 0.3
 
     def __init__(self, reason: str, multiplier: int, center: tuple[int, int], scale: float, still: bool) -> None:
-        self.title, self.note = RIBBON_TITLES[reason], f"×{multiplier}"
+        self.title, self.note = tr(RIBBON_TITLES[reason]), f"×{multiplier}"
         self.scale, self.center, self.still, self.t = scale, center, still, 0.0
 
     def update(self, dt: float) -> bool:

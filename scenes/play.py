@@ -314,7 +314,8 @@ class PlayScene(TableScene):
                 self.actions.draw(surface, geo.px(30))
             elif s.match.turn == HUMAN and s.settings.auto:
                 zone = geo["action_bar"]
-                blit_text(surface, "Auto is playing for you…", geo.px(28), (255, 230, 160), zone.center, "center", True)
+                playing = tr("play.auto_playing")
+                blit_text(surface, playing, geo.px(28), (255, 230, 160), zone.center, "center", True)
         self.tools.draw(surface, geo.px(24))
 
 

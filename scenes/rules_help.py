@@ -30,67 +30,41 @@ class Page:
     examples: tuple[tuple[str, str], ...] = ()  # (caption, rank string)
 
 
-PAGES = (
-    Page(
-        "One landlord against two farmers",
-        (
-            "Three players race to empty their hands. The landlord plays alone; the two farmers win together "
-            "when either of them goes out first (§1, §16).",
-            "Each player gets 17 cards; 3 stay face down as the kitty. Bid No bid, 1, 2 or 3, each higher than "
-            "the last; 3 ends the bidding. The highest bidder is the landlord and takes the kitty. If all decline, "
-            "the cards are dealt again (§2-§3).",
-            "Card order: 3 4 5 6 7 8 9 10 J Q K A 2, small joker, big joker. Suits never matter (§4).",
+def standard_pages() -> tuple[Page, ...]:
+    """The standard rules (000) and the controls, in the current language."""
+    return (
+        Page(
+            tr("rulebook.roles_title"),
+            (tr("rulebook.roles_race"), tr("rulebook.roles_bid"), tr("rulebook.roles_order")),
+            ((tr("rulebook.kitty"), "3QR"), (tr("rulebook.highest"), "2BR")),
         ),
-        (("The kitty goes to the landlord", "3QR"), ("Highest singles", "2BR")),
-    ),
-    Page(
-        "Combinations",
-        (
-            "Single, pair, triple; a triple with one single or one pair; a straight of 5+ cards; a pair run of 3+ "
-            "pairs; an airplane of 2+ consecutive triples, bare or with one single or one pair per triple; four "
-            "with two singles or two pairs. No 2 or joker inside a straight, pair run or airplane (§5-§12).",
+        Page(
+            tr("rulebook.combos_title"),
+            (tr("rulebook.combos"),),
+            (
+                (tr("rulebook.ex_triple_pair"), "77799"),
+                (tr("rulebook.ex_straight"), "34567"),
+                (tr("rulebook.ex_pair_run"), "334455"),
+                (tr("rulebook.ex_airplane"), "33344458"),
+                (tr("rulebook.ex_four_two"), "666639"),
+            ),
         ),
-        (
-            ("Triple with pair", "77799"),
-            ("Straight", "34567"),
-            ("Pair run", "334455"),
-            ("Airplane with singles", "33344458"),
-            ("Four with two", "666639"),
+        Page(
+            tr("rulebook.beating_title"),
+            (tr("rulebook.beating_same"), tr("rulebook.beating_bomb"), tr("rulebook.beating_pass")),
+            (
+                (tr("rulebook.ex_bomb"), "KKKK"),
+                (tr("rulebook.ex_rocket"), "BR"),
+                (tr("rulebook.ex_888"), "8883"),
+                (tr("rulebook.ex_beats_777"), "777A"),
+            ),
         ),
-    ),
-    Page(
-        "Beating a play",
-        (
-            "Answer with the same shape and the same number of cards, and a higher main part: 888+3 beats "
-            "777+A. A tie does not beat (§14).",
-            "A bomb (four of a kind alone) beats any ordinary play; a higher bomb beats a lower one. The rocket "
-            "(both jokers) beats everything (§13).",
-            "You may always pass when following. When both others pass, the last player leads anything (§15).",
+        Page(tr("rulebook.scoring_title"), (tr("rulebook.scoring_p"), tr("rulebook.scoring_match"))),
+        Page(
+            tr("rulebook.controls_title"),
+            (tr("rulebook.controls_mouse"), tr("rulebook.controls_keys"), tr("rulebook.controls_pad")),
         ),
-        (("Bomb", "KKKK"), ("Rocket", "BR"), ("888 + 3 …", "8883"), ("… beats 777 + A", "777A")),
-    ),
-    Page(
-        "Scoring and the match",
-        (
-            "P = bid × 2 for every bomb or rocket played, and once more for a spring (the farmers never played) "
-            "or a reverse spring (the landlord played only once) (§17-§19).",
-            "The landlord wins 2P and each farmer pays P, or the other way round. Scores add up hand after hand; "
-            "the first player to reach 30 points wins the match (§23).",
-        ),
-    ),
-    Page(
-        "Controls",
-        (
-            "Mouse: click a card to raise or lower it, drag across cards to pick a run, right-click to clear; "
-            "then Play, Pass or Suggest.",
-            "Keyboard: Space or Enter plays, P or Backspace passes, S or Tab suggests, R sorts, A toggles Auto, "
-            "C the card counter, X clears; Left/Right move the cursor, Up/Down raise or lower; Esc opens the menu; "
-            "F11 toggles full screen.",
-            "Gamepad: A plays, B passes, X suggests, Y sorts, the D-pad moves and raises, Start opens the menu, "
-            "Back toggles Auto, LB the counter, RB clears.",
-        ),
-    ),
-)
+    )
 
 
 def table_pages(rules: Ruleset) -> tuple[Page, ...]:
@@ -229,23 +203,33 @@ class RulesHelp(Scene):
         """`rules`: the table's ruleset (timers as the table has them), whose pages lead; None from the title, which
         follows the standard rules with the pages of every other preset."""
         super().__init__(game)
-        if rules is None:
-            others = [page for r in RULESETS.values() if r.name != "standard" for page in table_pages(r)]
-            self.pages: tuple[Page, ...] = (*PAGES, *others)
-        else:
-            self.pages = (*table_pages(rules), *PAGES)
+        self.rules = rules
+        self.pages = self.written()
         self.page = 0
         self.row = Row()
         self.bottom = 0  # where the page drawn last ends: it must stay above the buttons
+
+    def written(self) -> tuple[Page, ...]:
+        """The pages in the current language: the table's ruleset first, or from the title the standard rules and
+        then every other preset."""
+        if self.rules is None:
+            others = [page for r in RULESETS.values() if r.name != "standard" for page in table_pages(r)]
+            return (*standard_pages(), *others)
+        return (*table_pages(self.rules), *standard_pages())
 
     def enter(self) -> None:
         self.relayout()
 
     def relayout(self) -> None:
         geo = self.game.geo
+        self.pages = self.written()  # a new language lays every scene out again
         box = geo["panel"]
         bar = pygame.Rect(box.x, box.bottom - geo.px(100), box.width, geo.px(70))
-        specs = [("prev", "◀ Back", "plain"), ("close", "Close", "dark"), ("next", "Next ▶", "play")]
+        specs = [
+            ("prev", tr("rulebook.prev"), "plain"),
+            ("close", tr("rulebook.close"), "dark"),
+            ("next", tr("rulebook.next"), "play"),
+        ]
         self.row = Row.centered(bar, specs, geo.px(220), geo.px(30))
 
     def update(self, dt: float) -> None:

@@ -167,7 +167,8 @@ class TableScene(Scene):
         blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
         clock = s.clock.deal_clock()
         if clock is not None:
-            blit_text(surface, f"Deal time {clock}", geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
+            time_left = tr("table.deal_time", clock=clock)
+            blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
 
     def _multiplier(self, surface: pygame.Surface, at: tuple[int, int]) -> int:
         """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
@@ -188,7 +189,7 @@ class TableScene(Scene):
         geo = self.game.geo
         r = geo["counter"]
         surface.blit(_counter_panel(tuple(self.session.unseen()), r.size, geo.px), r.topleft)
-        blit_text(surface, "unseen", geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
+        blit_text(surface, tr("table.unseen"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
 
     def _kitty(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo

@@ -75,6 +75,21 @@ def test_every_literal_key_in_the_code_exists():
     assert missing == []
 
 
+def test_every_quoted_key_of_a_known_area_exists():
+    """Keys kept in tables and passed to tr later (banners, ribbons): any quoted "area.key" of a catalogue area."""
+    areas = "|".join(catalogue("en"))
+    quoted = re.compile(rf"""["']((?:{areas})\.[a-z0-9_]+)["']""")
+    files = {"tmx", "json", "png", "ttf", "ttc", "txt", "py", "md"}
+    used = {
+        (path.relative_to(ROOT).as_posix(), found.group(1))
+        for path in sources()
+        for found in quoted.finditer(path.read_text())
+        if found.group(1).rsplit(".", 1)[1] not in files
+    }
+    assert ("scenes/effects.py", "table.ribbon_spring") in used
+    assert sorted((where, key) for where, key in used if key not in keys("en")) == []
+
+
 def test_the_scan_sees_both_quote_styles():
     assert [m.group(2) for m in LITERAL_KEY.finditer("""tr("a.b", x=1) + tr('c.d_e') + tr(f"g.{h}")""")] == [
         "a.b",
