@@ -19,7 +19,7 @@ from scenes.cache import Surfaces
 from scenes.i18n import tr
 from scenes.layout import Fitted
 from scenes.text import blit_text, wrap
-from scenes.widgets import CREAM, GOLD, MUTED, SHADOW, pill
+from scenes.widgets import CREAM, GOLD, MUTED, SHADOW, panel, pill
 
 if TYPE_CHECKING:
     from scenes.session import Session
@@ -83,7 +83,7 @@ def draw_seat_tags(surface: pygame.Surface, geo: Fitted, match: Match, seat: int
 def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
     """Where a shown hand's small cards lie, in rows under its seat box, lined up with the box's outer edge."""
     w, h = size
-    step, rise = round(w * 0.5), round(h * 0.5)
+    step, rise = round(w * 0.6), round(h * 0.5)
     top = box.bottom + geo.px(46)
     right = box.centerx > geo.size[0] // 2
     out = []
@@ -113,7 +113,15 @@ def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: in
     if not hand.shown or seat != hand.landlord:
         return
     cards = sorted(hand.hands[seat], key=lambda c: (-deck[c].rank, deck[c].suit or 0))
-    for card, at in zip(cards, shown_positions(geo, box, len(cards), art.size), strict=True):
+    places = shown_positions(geo, box, len(cards), art.size)
+    if not places:
+        return
+    w, h = art.size
+    left, top = min(x for x, _ in places), min(y for _, y in places)
+    right, bottom = max(x for x, _ in places) + w, max(y for _, y in places) + h
+    pad = geo.px(8)
+    surface.blit(panel((right - left + 2 * pad, bottom - top + 2 * pad), 150, geo.px(12)), (left - pad, top - pad))
+    for card, at in zip(cards, places, strict=True):
         surface.blit(art.face(deck[card]), at)
 
 

@@ -492,7 +492,7 @@ class Session:
         left = len(self.match.hand.hands[winner])
         if not landlord_won and left and self.match.allowance is not None:  # 003 two-player: within the allowance
             key = "auction.allowance_won_you" if winner == HUMAN else "auction.allowance_won"
-            self.banner = Notice(tr(key, name=SEAT_NAMES[winner], cards=cards_text(left)), 2.6, "win")
+            self.banner = Notice(tr(key, name=SEAT_NAMES[winner], cards=cards_text(left)), 2.2)
         self.sound("win" if (self.match.hand.landlord == HUMAN) == landlord_won else "lose")
 
     def _landlord_banner(self, seat: int) -> Notice:
