@@ -9,7 +9,6 @@ the rebuilt state at once, as a restored save is laid out.
 from __future__ import annotations
 
 import copy
-import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -22,13 +21,14 @@ from game.history import replay as replay_states
 from game.match import Match
 from scenes import wording
 from scenes.auction_view import bid_label, bid_labels
-from scenes.board import spread
+from scenes.fonts import font_for
 from scenes.i18n import tr
 from scenes.input import Act, Device, Input
+from scenes.open_hands import card_positions, spot_for
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.table_view import TableScene
 from scenes.text import blit_text
-from scenes.widgets import CREAM, GOLD, MUTED, Button, Row, panel
+from scenes.widgets import CREAM, GOLD, MUTED, Button, Row, panel, pill
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -152,7 +152,7 @@ class ReplayScene(TableScene):
         """A replay session laid out at `position` at once, as a restored save is."""
         from scenes.flow import restore_table
 
-        settings = replace(self.game.table_settings, auto=False)
+        settings = replace(self.game.table_settings, auto=False, counter=False)  # every card is seen: no counter
         state = copy.deepcopy(self.recording.states[position])
         session = Session(state, settings, sounds=self.game.sounds, replay=True)
         session.relayout(self.game.geo)
@@ -395,40 +395,62 @@ class ReplayScene(TableScene):
         """The replay's card: which deal of how many, the auction as it went, and the playback state."""
         geo, s = self.game.geo, self.session
         hand = s.match.hand
-        box = pygame.Rect(0, 0, geo.px(520), geo.px(150))
-        box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
+        box = self.info_box()
         surface.blit(panel(box.size, 190, geo.px(16)), box.topleft)
-        x, y = box.x + geo.px(20), box.y + geo.px(12)
-        title = blit_text(surface, tr("replay.title"), geo.px(30), GOLD, (x, y), bold=True, shadow=(0, 0, 0))
+        x, y = box.x + geo.px(18), box.y + geo.px(8)
+        title = blit_text(surface, tr("replay.title"), geo.px(28), GOLD, (x, y), bold=True, shadow=(0, 0, 0))
         span = self.recording.span
         where = tr("replay.which", hand=span.hand_no, deal=self.deal + 1, deals=len(self.deals))
         blit_text(surface, where, geo.px(20), CREAM, (title.right + geo.px(14), title.centery), "midleft", True)
-        y = title.bottom + geo.px(8)
-        said = zip(hand.bids, bid_labels(s.match), strict=True)
-        bids = " · ".join(f"{SEAT_NAMES[seat]} {label}" for (seat, _), label in said) or tr("replay.no_bids")
-        blit_text(surface, tr("replay.auction", bids=bids), geo.px(20), CREAM, (x, y))
-        y += geo.px(30)
+        y = title.bottom + geo.px(4)
+        said = [f"{SEAT_NAMES[seat]} {label}" for (seat, _), label in zip(hand.bids, bid_labels(s.match), strict=True)]
+        lines = [tr("replay.auction", bids=said[0] if said else tr("replay.no_bids"))]
+        for words in said[1:]:  # a seat's answer is never split over two lines
+            trial = f"{lines[-1]} · {words}"
+            if font_for(trial, geo.px(19)).size(trial)[0] > box.width - geo.px(36):
+                lines.append(words)
+            else:
+                lines[-1] = trial
+        for line in lines[:2]:
+            y = blit_text(surface, line, geo.px(19), CREAM, (x, y)).bottom + geo.px(2)
         state = tr("replay.playing") if self.playing else tr("replay.paused")
-        blit_text(surface, f"{state} · {self.speed:g}×", geo.px(20), MUTED, (x, y))
-        y += geo.px(30)
-        note = tr("replay.collected") if not self.replayable else tr("replay.label", label=hand.label)
-        blit_text(surface, note, geo.px(18), MUTED, (x, y))
+        blit_text(surface, f"{state} · {self.speed:g}×", geo.px(19), MUTED, (x, box.bottom - geo.px(8)), "bottomleft")
+        if not self.replayable:
+            note = tr("replay.collected")
+            blit_text(surface, note, geo.px(17), MUTED, (box.right - geo.px(16), box.bottom - geo.px(8)), "bottomright")
+
+    def info_box(self) -> pygame.Rect:
+        """The replay's card: under Close at the top right, or under the score bar when the kitty lies there."""
+        geo, s = self.game.geo, self.session
+        box = pygame.Rect(0, 0, geo.px(530), geo.px(132))
+        box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
+        if box.colliderect(s.kitty_zone()):
+            box.topleft = (geo["hud"].x, geo["hud"].bottom + geo.px(30))
+        return box
 
     # ----- every hand face up ---------------------------------------------------------------------------------
 
-    def open_area(self, seat: int) -> pygame.Rect:
-        """Where an opponent's cards lie face up: under its seat towards its side of the table, or beside a wide
-        seat at the top (four players)."""
-        geo = self.game.geo
-        seat_box = self.session.zone("seat", seat)
-        area = pygame.Rect(0, seat_box.bottom + geo.px(14), geo.px(500), geo.px(150))
-        if seat_box.width > seat_box.height * 1.5:
-            area.topleft = (seat_box.right + geo.px(14), seat_box.y)
-        elif seat_box.centerx < geo.size[0] / 2:
-            area.left = seat_box.left
-        else:
-            area.right = seat_box.right
-        return area
+    def fixtures(self) -> list[pygame.Rect]:
+        """Everything the open hands must leave clear: the score bar and its deal line, the kitty, every seat and its
+        plays, your hand, the message line and every control (the card counter is off in a replay)."""
+        s, geo = self.session, self.session.geo
+        assert geo is not None
+        hud = geo["hud"]
+        fixed = [hud.inflate(0, geo.px(60)), geo["menu_button"], s.kitty_zone(), geo["message"], geo["action_bar"]]
+        fixed += [self.scrubber(), geo["tools"], s.zone("hand", HUMAN)]
+        fixed += [s.zone(kind, seat) for seat in range(s.match.players) for kind in ("seat", "play")]
+        return fixed
+
+    def open_areas(self) -> dict[int, pygame.Rect]:
+        """Each opponent's spot for its open hand, clear of the table and of each other."""
+        s = self.session
+        taken = [*self.fixtures(), self.info_box()]
+        screen = pygame.Rect((0, 0), self.game.geo.size)
+        areas: dict[int, pygame.Rect] = {}
+        for seat in range(1, s.match.players):
+            areas[seat] = spot_for(s.zone("seat", seat), screen, taken, self.game.geo.px)
+            taken.append(areas[seat])
+        return areas
 
     def open_cards(self, seat: int) -> list[int]:
         """The cards a seat holds, as far as they have been dealt; the kitty joins the landlord once it has flown."""
@@ -439,27 +461,28 @@ class ReplayScene(TableScene):
         return s.table_order(cards)[: s.shown_count(seat)]
 
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
-        """An opponent's hand, face up in one or two rows (replaces the face-down pile of the live table)."""
-        geo, art = self.game.geo, self.game.art["mini"]
+        """An opponent's hand face up by its seat (in place of the live table's face-down pile), with its count."""
+        geo, art, deck = self.game.geo, self.game.art["mini"], self.session.match.deck
         cards = self.open_cards(seat)
-        area = self.open_area(seat)
-        surface.blit(panel(area.size, 120, geo.px(14)), area.topleft)
-        if not cards:
+        area = self.open_areas()[seat]
+        seat_box = self.session.zone("seat", seat)
+        toward = (seat_box.centerx > geo.size[0] // 2) - (seat_box.centerx < geo.size[0] // 2)
+        corners = card_positions(area, len(cards), art.size, toward)
+        if not corners:
             return
         w, h = art.size
-        inner = area.inflate(-geo.px(16), -geo.px(12))
-        per_row = len(cards) if len(cards) <= 10 else math.ceil(len(cards) / 2)
-        step = spread(per_row, w, inner.width, w * 0.72)
-        deck = self.session.match.deck
-        for index, card in enumerate(cards):
-            row, col = divmod(index, per_row)
-            width = w + step * (min(per_row, len(cards) - row * per_row) - 1)
-            left = inner.left if area.left < geo.size[0] / 2 else inner.right - width
-            surface.blit(art.face(deck[card]), (round(left + col * step), inner.y + round(row * h * 0.5)))
-        count = tr("replay.cards_left", count=len(cards)) if len(cards) > 1 else tr("replay.one_card")
-        on_left = area.left < geo.size[0] / 2  # the count sits at the end towards the table, clear of the seat
-        at = (area.right - geo.px(8) if on_left else area.left + geo.px(8), area.y - geo.px(2))
-        blit_text(surface, count, geo.px(18), MUTED, at, "bottomright" if on_left else "bottomleft", True)
+        bounds = pygame.Rect(corners[0], (w, h)).unionall([pygame.Rect(c, (w, h)) for c in corners])
+        bounds = bounds.inflate(geo.px(14), geo.px(14))
+        surface.blit(panel(bounds.size, 120, geo.px(12)), bounds.topleft)
+        for card, corner in zip(cards, corners, strict=True):
+            surface.blit(art.face(deck[card]), corner)
+        centre = (geo.size[0] // 2, geo.size[1] // 2)
+        corner = min(
+            (bounds.topleft, bounds.topright, bounds.bottomleft, bounds.bottomright),
+            key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2,
+        )
+        badge = pill(str(len(cards)), geo.px(20), CREAM, (geo.px(9), geo.px(3)), (25, 45, 35), 235)
+        surface.blit(badge, badge.get_rect(center=corner))
 
     def _kitty(self, surface: pygame.Surface) -> None:
         """The kitty face up from the start (the live table turns it up when the landlord takes it)."""

@@ -12,6 +12,7 @@ from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import RULESETS
 from game.serialize import to_dict
+from scenes.open_hands import card_positions
 from scenes.replay import ReplayScene, playable_deals, record
 from scenes.scene import Scene
 from scenes.settlement import SettlementScene
@@ -204,6 +205,31 @@ def test_every_preset_replays_with_every_hand_face_up(game):
         for _ in range(12):  # a few moves played and drawn, animations and all
             scene.update(0.25)
         game.draw(game.screen)
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_open_hands_lie_clear_of_the_table_at_every_seat_count(game, size):
+    """Every opponent's open hand has a spot of its own on screen that covers no seat, play, control or the kitty,
+    and each of its cards lies in that spot."""
+    screen = pygame.Rect((0, 0), size)
+    game.screen = pygame.display.set_mode(size)
+    game.refit()
+    try:
+        for ruleset in ("two-player", "standard", "four-player"):
+            scene = opened(game, played(ruleset, seed=4))
+            areas = scene.open_areas()
+            taken = [*scene.fixtures(), scene.info_box()]
+            assert sorted(areas) == list(range(1, scene.session.match.players))
+            for seat, area in areas.items():
+                assert screen.contains(area), (ruleset, seat)
+                assert area.collidelist(taken) == -1, (ruleset, seat, taken[area.collidelist(taken)])
+                assert all(area.collidelist([a]) == -1 for other, a in areas.items() if other != seat)
+                art = scene.game.art["mini"].size
+                for corner in card_positions(area, 33, art, -1):
+                    assert area.contains(pygame.Rect(corner, art))
+    finally:
+        game.screen = pygame.display.set_mode((1920, 1080))
+        game.refit()
 
 
 def test_another_hand_is_chosen_with_up_and_down(game):
