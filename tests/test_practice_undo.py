@@ -14,6 +14,7 @@ from game.savefile import SaveStore
 from game.stats import StatsStore
 from scenes.flow import continue_match, new_match, open_session, show
 from scenes.i18n import tr
+from scenes.input import Act, Inputs
 from scenes.overlays import SettingsOverlay
 from scenes.play import PlayScene
 from scenes.practice import ConfirmReplayDeal, set_practice
@@ -255,3 +256,20 @@ def test_in_practice_undo_on_the_settlement_takes_the_last_decision_back(game):
     assert isinstance(game.scene, SettlementScene)
     ctrl_z(game)
     assert state(game.session.match) == before and not isinstance(game.scene, SettlementScene)
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_RCTRL, unicode="", scancode=0),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u", scancode=0),
+        pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_LEFTSTICK),
+    ],
+)
+def test_undo_keys_and_pad_button(event):
+    assert [i.act for i in Inputs().translate(event)] == [Act.UNDO]
+
+
+def test_a_plain_z_is_not_undo():
+    plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0)
+    assert Act.UNDO not in [i.act for i in Inputs().translate(plain)]
