@@ -12,12 +12,13 @@ BOLD = FONT_DIR / "DejaVuSans-Bold.ttf"
 CJK = FONT_DIR / "wqy-microhei.ttc"  # also has Latin, digits and the suits, so mixed text renders in one go
 CJK_START = 0x2E80  # CJK radicals onwards: ideographs, kana, CJK punctuation, full-width forms
 
-_cache: dict[tuple[pathlib.Path, int], pygame.font.Font] = {}
+_cache: dict[tuple[pathlib.Path, int, bool], pygame.font.Font] = {}
 
 
-def _load(path: pathlib.Path, size: int) -> pygame.font.Font:
-    """A ``Font`` dies with ``pygame.quit()``, so the cache empties itself then (tests quit and re-init pygame)."""
-    key = (path, size)
+def _load(path: pathlib.Path, size: int, emboldened: bool = False) -> pygame.font.Font:
+    """A ``Font`` dies with ``pygame.quit()``, so the cache empties itself then (tests quit and re-init pygame).
+    `emboldened` is SDL_ttf's synthetic bold, for a face that ships one weight only."""
+    key = (path, size, emboldened)
     cached = _cache.get(key)
     if cached is not None:
         return cached
@@ -26,6 +27,7 @@ def _load(path: pathlib.Path, size: int) -> pygame.font.Font:
     if not _cache:
         pygame.register_quit(_cache.clear)
     made = _cache[key] = pygame.font.Font(path, size)
+    made.bold = emboldened
     return made
 
 
@@ -34,13 +36,13 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return _load(BOLD if bold else REGULAR, size)
 
 
-def cjk_font(size: int) -> pygame.font.Font:
-    """The shipped Chinese-capable font at ``size`` pixels (one weight only)."""
-    return _load(CJK, size)
+def cjk_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The shipped Chinese-capable font at ``size`` pixels; it has one weight, so bold is drawn emboldened."""
+    return _load(CJK, size, bold)
 
 
 def font_for(text: str, size: int, bold: bool = False) -> pygame.font.Font:
     """The font that can draw ``text``: DejaVu unless it holds Chinese (or other CJK) characters."""
     if any(ord(ch) >= CJK_START for ch in text):
-        return cjk_font(size)
+        return cjk_font(size, bold)
     return font(size, bold)

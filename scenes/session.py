@@ -7,7 +7,7 @@ Game state changes only through `Session.apply`, which calls `Match.apply` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -33,7 +33,26 @@ from scenes.tween import out_back
 HUMAN = 0
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
-SEAT_NAMES = {0: "You", 1: "Bao", 2: "Lin", 3: "Mei"}  # by seat: a table of N players seats the first N
+MAX_SEATS = 4
+
+
+class SeatNames(Mapping[int, str]):
+    """Seat -> the name the table shows, in the player's language ("You" / "你"); a table of N players seats the
+    first N."""
+
+    def __getitem__(self, seat: int) -> str:
+        if seat not in range(MAX_SEATS):
+            raise KeyError(seat)
+        return tr(f"names.seat_{seat}")
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(MAX_SEATS))
+
+    def __len__(self) -> int:
+        return MAX_SEATS
+
+
+SEAT_NAMES = SeatNames()
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30

@@ -66,3 +66,10 @@ def test_chinese_text_gets_the_chinese_font_and_latin_text_keeps_dejavu(started)
     assert font_for("叫地主", 24) is cjk_font(24)
     assert font_for("Bid 3", 24, bold=True) is font(24, bold=True)
     assert font_for("3♠", 24) is font(24)
+
+
+def test_bold_chinese_is_emboldened_not_the_regular_face(started):
+    bold, regular = font_for("地主", 32, bold=True), font_for("地主", 32)
+    assert (bold is cjk_font(32, bold=True), bold.bold, regular.bold) == (True, True, False)
+    ink = [pygame.mask.from_surface(f.render("地主", True, (0, 0, 0))).count() for f in (regular, bold)]
+    assert ink[1] > ink[0] * 1.1
