@@ -17,7 +17,7 @@ from game.rulesets import Auction
 from scenes.auction_view import draw_allowance, draw_seat_tags, draw_shown_hand, draw_your_shown
 from scenes.cache import Surfaces
 from scenes.felt import felt
-from scenes.i18n import tr
+from scenes.i18n import language, tr
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
 from scenes.practice import undo_turn
@@ -461,16 +461,17 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
     def make() -> pygame.Surface:
         made = panel(size, 170, px(14)).copy()
         w = size[0] / len(cells)
+        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker")}
         for i, (rank, left) in enumerate(cells):
             cx = round(w * (i + 0.5))
-            label = {"T": "10", "B": "jk", "R": "JK"}.get(rank, rank)
+            label = names.get(rank, rank)
             color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
             blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
             tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
             blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
         return made
 
-    return COMPOSED.get(("counter", cells, size), make)
+    return COMPOSED.get(("counter", cells, size, language()), make)
 
 
 def _pile_image(back: pygame.Surface, count: int, zone: tuple[int, int], across: bool) -> pygame.Surface:
