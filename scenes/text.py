@@ -11,6 +11,7 @@ from scenes.fonts import CJK_START, font_for
 
 RENDERS = Surfaces(limit=4000)
 NO_BREAK_BEFORE = "，。、；：？！）》」』”’…·%"
+NO_BREAK_AFTER = "（《「『“‘"
 
 
 def text(
@@ -55,8 +56,9 @@ def blit_text(
 
 
 # A Chinese character is a unit of its own (lines break between any two), with the punctuation that must not open a
-# line kept on it; other text breaks at spaces.
-TOKENS = re.compile(rf"\s+|[{chr(CJK_START)}-\U0010ffff][{NO_BREAK_BEFORE}]*|[^\s{chr(CJK_START)}-\U0010ffff]+")
+# line kept on it and an opening bracket kept on what follows; other text breaks at spaces.
+CJK = f"{chr(CJK_START)}-\U0010ffff"
+TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:[{CJK}]|[^\s{CJK}]+)[{NO_BREAK_BEFORE}]*")
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:

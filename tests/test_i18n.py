@@ -22,11 +22,12 @@ from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from game.scoring import DOUBLING_NAMES, Settlement
 from scenes import i18n
-from scenes.fonts import CJK, REGULAR
+from scenes.fonts import CJK, REGULAR, font_for
 from scenes.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
 from scenes.overlays import SettingsOverlay
 from scenes.prefs import Prefs, PrefsStore
 from scenes.session import BANNER_KINDS
+from scenes.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
 from tests.test_scene_kit import saving_game
 
@@ -239,3 +240,13 @@ def test_a_bad_preferences_file_is_named_and_the_defaults_used(tmp_path):
     (store.directory / "prefs.json").write_text("[1, 2]")
     for game in saving_game(store):
         assert (game.prefs, "preferences file" in (game.problem or "")) == (Prefs(), True)
+
+
+def test_chinese_wraps_between_characters_within_the_width_and_keeps_punctuation_in_place():
+    pygame.font.init()
+    sentence = lookup("rulebook.roles_bid", "zh")
+    lines = wrap(sentence, 22, 300)
+    assert "".join(lines).replace(" ", "") == sentence.replace(" ", "") and len(lines) > 3  # a space at a break goes
+    assert all(font_for(line, 22).size(line)[0] <= 300 for line in lines)
+    assert not any(line[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER for line in lines)
+    assert wrap("重新发牌（§2-§3）。", 22, 100)[-1].startswith("（")
