@@ -11,12 +11,15 @@ import pygame
 import pytest
 
 from game.actions import Bid, Double, Pass, Play, Show
+from game.auctions import ANSWER_WORDS
 from game.match import Match, Phase
-from game.rulesets import ROB
+from game.rulesets import CLASSIC, ROB
+from game.scoring import DOUBLING_NAMES, settle
 from scenes import auction_view
-from scenes.auction_view import revealed, share_terms
+from scenes.auction_view import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, revealed, share_terms
 from scenes.flow import open_session, show
 from scenes.game import Game
+from scenes.i18n import lookup
 from scenes.input import Act
 from scenes.session import TableSettings
 from scenes.settlement import SettlementScene
@@ -305,3 +308,18 @@ def test_demo_hand_of_rob_and_two_player_runs_through_its_scenes(ruleset, scenes
     done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--ruleset", ruleset, env=bare_env())
     shown = [line.split()[0] for line in done.stdout.splitlines()[1:]]
     assert (done.returncode, shown) == (0, scenes), done.stderr[-400:]
+
+
+def test_every_answer_doubling_and_share_factor_has_words_in_both_languages():
+    """The auction's words, the multiplier's doublings and the share factors come from the catalogue by key."""
+    answers = {word for pair in ANSWER_WORDS.values() for word in pair}
+    factors = {
+        label for share in settle(CLASSIC, 0, True, 2, (), (True, True, True)).shares for label, _ in share.factors
+    }
+    assert (set(ANSWER_KEYS), set(STEP_KEYS), set(FACTOR_KEYS)) == (
+        answers,
+        set(DOUBLING_NAMES),
+        factors - {"multiplier"},
+    )
+    for key in [*ANSWER_KEYS.values(), *STEP_KEYS.values(), *FACTOR_KEYS.values()]:
+        assert lookup(key, "en") and lookup(key, "zh"), key
