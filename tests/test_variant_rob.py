@@ -510,3 +510,13 @@ def test_004_selfplay_drives_the_auction_doubling_and_showing(capsys):
     assert result["hands"] == 12 and result["doubles"] > 0 and result["robs"] > 0
     assert selfplay.main(["--ruleset", "rob", "--games", "3"]) == 0
     assert "robs" in capsys.readouterr().out
+
+
+def test_004_play_same_type_and_count_or_pass_two_passes_give_the_lead_back():
+    """004 "The basics": "beat the last play with the same type, the same number of cards and a higher rank, or
+    pass. When both others pass, the last player leads again.\""""
+    match, landlord, _ = playing(["34K", "556", "78"], [1, 0, 0], set(), show=False)
+    script(match, ["3"])
+    assert match.check(Play((landlord + 1) % 3, "55")).code == "different_shape"
+    events = script(match, ["5", "pass", "K", "pass", "pass"])
+    assert of_type(events, ev.RoundWon) == [ev.RoundWon(landlord)] and match.turn == landlord

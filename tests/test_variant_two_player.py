@@ -282,3 +282,11 @@ def test_003_bots_play_a_two_player_hand_to_the_end():
 def test_003_selfplay_plays_two_player_hands():
     result = selfplay.run(10, 2, "two-player", selfplay.bot_policy("normal"))
     assert result["hands"] == 10 and result["landlord_wins"] + result["farmer_wins"] == 10
+
+
+def test_003_answer_with_the_same_type_and_length_a_bomb_or_pass():
+    """003 "Play a stronger combination of the same type and length, a legal bomb, or pass.\""""
+    assert check("9TJQK", "9TJQK", "56789", "two-player") is None
+    assert check("9TJQKA", "9TJQKA", "56789", "two-player").code == "wrong_count"
+    assert check("6666", "6666", "9TJQK", "two-player") is None
+    assert "pass" in legal_moves("6", last="A", ruleset="two-player")
