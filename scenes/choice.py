@@ -18,6 +18,7 @@ from scenes.session import Session
 from scenes.table_view import TableScene
 from scenes.text import text
 from scenes.widgets import CREAM, Row
+from scenes.wording import reason
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -89,7 +90,7 @@ class ChoiceScene(TableScene):
         try:
             self.session.apply(self.answer(key))
         except IllegalAction as refused:
-            self.session.refuse(refused.rejection.text)
+            self.session.refuse(reason(refused.rejection))
             return
         self.asked = []
         self.row = Row()
