@@ -10,13 +10,14 @@ import pytest
 
 from game.actions import Bid, Pass, Play
 from game.bots import LEVELS, choose, decide, decide_bid, suggest
+from game.bots.endgame import Solver
 from game.bots.levels import level_of
 from game.bots.policy import decide as policy_decide
 from game.bots.table import observation_from_dict, table_of
 from game.cards import TWO, parse
 from game.match import Match, Phase
 from game.observe import observe
-from game.rulesets import FOUR_PLAYER
+from game.rulesets import FOUR_PLAYER, TWO_PLAYER
 from tests.test_bots_tactics import obs
 
 SEATED = ["two-player", "standard", "four-player"]
@@ -122,3 +123,11 @@ def test_two_seats_have_no_partner() -> None:
     view = observation_from_dict(two(1, "5899TTT", [[0, "5"]], [16, 7], allowance=1), Phase.PLAYING)
     t = table_of(view)
     assert t.partners == () and t.enemies == (0,) and t.left(1) == 6 and t.left(0) == 16
+
+
+@pytest.mark.parametrize("allowance", [1, None])
+def test_two_seats_end_game_search_knows_the_allowance(allowance: int | None) -> None:
+    """The farmer on 9K to lead against the landlord's lone ace: with an allowance of 1 either single wins at once;
+    with none, the ace answers either single and goes out."""
+    solver = Solver(TWO_PLAYER, landlord=0, budget=1000, allowance=allowance)
+    assert solver.wins((parse("A"), parse("9K")), 1, None, 1) == (allowance is not None)

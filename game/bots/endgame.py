@@ -13,7 +13,7 @@ from collections import Counter, defaultdict
 
 from game.bots.evaluate import plan
 from game.bots.table import Table
-from game.cards import NUM_RANKS, RANK_INDEX, Counts, parse, subtract
+from game.cards import NUM_RANKS, RANK_INDEX, Counts, add, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
@@ -21,7 +21,7 @@ from game.moves import legal
 from game.rulesets import Ruleset
 
 PASS = "pass"
-Hands = tuple[Counts, Counts, Counts]
+Hands = tuple[Counts, ...]
 WINGED = frozenset(
     {
         Kind.TRIPLE_SINGLE,
@@ -65,22 +65,30 @@ def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple
 
 
 class Solver:
-    """Who wins a fully known position, with both sides playing perfectly (within the node budget)."""
+    """Who wins a fully known position, with both sides playing perfectly (within the node budget).
 
-    def __init__(self, rules: Ruleset, landlord: int, budget: int) -> None:
+    Any number of seats; with a two-player `allowance` a farmer wins once it holds that many cards or fewer.
+    """
+
+    def __init__(self, rules: Ruleset, landlord: int, budget: int, allowance: int | None = None) -> None:
         self.rules = rules
         self.landlord = landlord
         self.budget = budget
+        self.allowance = allowance
         self.nodes = 0
         self.memo: dict[tuple[Hands, int, Reading | None, int], bool] = {}
 
     def allied(self, a: int, b: int) -> bool:
         return a == b or (a != self.landlord and b != self.landlord)
 
+    def spare(self, seat: int) -> int:
+        """Cards `seat` may still hold when it wins."""
+        return self.allowance if self.allowance is not None and seat != self.landlord else 0
+
     def static(self, hands: Hands, turn: int) -> bool:
         """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties)."""
         need = [plan(h, self.rules).plays - (0.5 if seat == turn else 0.0) for seat, h in enumerate(hands)]
-        best = min(range(3), key=need.__getitem__)
+        best = min(range(len(hands)), key=need.__getitem__)
         return self.allied(turn, best)
 
     def wins(self, hands: Hands, turn: int, last: Reading | None, last_seat: int) -> bool:
@@ -106,35 +114,35 @@ class Solver:
 
     def after(self, hands: Hands, turn: int, last: Reading | None, last_seat: int, move: str) -> bool:
         """Does the side of `turn` win after it plays `move`?"""
-        nxt = (turn + 1) % 3
+        nxt = (turn + 1) % len(hands)
         if move == PASS:
             if nxt == last_seat:
                 return self.wins(hands, nxt, None, nxt) == self.allied(turn, nxt)
             return self.wins(hands, nxt, last, last_seat) == self.allied(turn, nxt)
         rest = subtract(hands[turn], _counts(move))
-        if not any(rest):
+        if sum(rest) <= self.spare(turn):
             return True
         moved = tuple(rest if seat == turn else h for seat, h in enumerate(hands))
-        return self.wins(moved, nxt, read_as(move, last, self.rules), turn) == self.allied(turn, nxt)  # type: ignore[arg-type]
+        return self.wins(moved, nxt, read_as(move, last, self.rules), turn) == self.allied(turn, nxt)
 
 
 def sample_hands(t: Table, rng: random.Random) -> Hands:
     """One deal of the unseen cards to the other seats, matching their sizes and the landlord's known kitty."""
-    hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(3)]
-    hands[t.seat] = list(t.hand)
+    hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(t.players)]
+    hands[t.seat] = list(add(t.hand, t.kept))
     pool = list(subtract(t.unseen, t.landlord_holds))
     if not t.is_landlord:
         hands[t.landlord] = list(t.landlord_holds)
     cards = [rank for rank, n in enumerate(pool) for _ in range(n)]
     rng.shuffle(cards)
-    for seat in range(3):
+    for seat in range(t.players):
         if seat == t.seat:
             continue
         need = t.sizes[seat] - sum(hands[seat])
         for rank in cards[:need]:
             hands[seat][rank] += 1
         cards = cards[need:]
-    return tuple(tuple(h) for h in hands)  # type: ignore[return-value]
+    return tuple(tuple(h) for h in hands)
 
 
 def search(t: Table, budget: int, samples: int, rng: random.Random, include: str) -> dict[str, int]:
@@ -143,14 +151,14 @@ def search(t: Table, budget: int, samples: int, rng: random.Random, include: str
     Repeated deals are solved once, with their share of the budget.
     """
     last_seat = t.last_seat if t.last_seat is not None else t.seat
-    moves = list(dict.fromkeys([include, *candidate_moves(t.hand, t.last, t.rules)]))
+    moves = list(dict.fromkeys([include, *candidate_moves(add(t.hand, t.kept), t.last, t.rules)]))
     if t.last is not None and PASS not in moves:
         moves.append(PASS)
     deals = Counter(sample_hands(t, rng) for _ in range(samples))
     wins = dict.fromkeys(moves, 0)
     for hands, weight in deals.items():
         per_deal = budget * weight // samples
-        solver = Solver(t.rules, t.landlord, 0)
+        solver = Solver(t.rules, t.landlord, 0, t.allowance)
         for left, move in zip(range(len(moves), 0, -1), moves, strict=True):
             solver.budget = solver.nodes + max(1, (per_deal - solver.nodes) // left)
             wins[move] += weight * solver.after(hands, t.seat, t.last, last_seat, move)

@@ -12,7 +12,7 @@ class Level:
     cooperates: bool  # farmer tactics: feed the partner, block the landlord, leave the partner's plays alone
     search_nodes: int  # end-game search budget in positions per decision (0: no search)
     samples: int  # deals of the unseen cards the end-game search plays out
-    search_cards: int  # search once the three hands together hold at most this many cards
+    search_cards: int  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
     margin: float  # answer an enemy play if the hand's score (evaluate.score) drops by less than this
     farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)

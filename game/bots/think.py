@@ -17,7 +17,7 @@ SETTLED = ("wins_now", "within_allowance", "nothing_beats")
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
-    if choice.key in SETTLED or not level.search_nodes or t.players != 3 or sum(t.sizes) > level.search_cards:
+    if choice.key in SETTLED or not level.search_nodes or 3 * sum(t.sizes) > level.search_cards * t.players:
         return choice
     wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
     best = max(wins.values())
