@@ -209,6 +209,8 @@ class SettingsOverlay(MenuOverlay):
             b.hint = tr("settings.volume_hint") if b.focus and b.key in ("master", "effects") else ""
             if b.focus and b.key == "practice":
                 b.hint = tr("replay.practice_hint")
+            if b.focus and b.key == "sound":
+                b.hint = self.game.inputs.label(Act.MUTE)
 
     def handle(self, event: Input) -> None:
         focused = self.row.focused()
@@ -420,6 +422,8 @@ class DealEntry(Scene):
             geo.px(28),
         )
         self.row.buttons[0].focus = True
+        first, *_, last = self.slots()
+        pygame.key.set_text_input_rect(first.union(last))  # an input method's window opens by the digits
 
     @property
     def digits(self) -> str:
