@@ -200,8 +200,10 @@ class ReplayScene(TableScene):
         self.speed = SPEEDS[index % len(SPEEDS)] if wrap else SPEEDS[max(0, min(len(SPEEDS) - 1, index))]
 
     def choose_deal(self, index: int) -> None:
-        """Another deal of the match, from its start, playing."""
-        self.deal = index % len(self.deals)
+        """Another deal of the match, from its start, playing (nothing before the first or after the last)."""
+        if not 0 <= index < len(self.deals):
+            return
+        self.deal = index
         self.recording = record(self.source, self.deals[self.deal])
         self.seek(0)
         self.playing = True
@@ -262,7 +264,8 @@ class ReplayScene(TableScene):
         self.speed_button.hint = hints.get("speed", "")
         for b in self.tools.buttons:
             b.hint = hints.get(b.key, "")
-        self.tools.get("earlier").enabled = self.tools.get("later").enabled = len(self.deals) > 1
+        self.tools.get("earlier").enabled = self.deal > 0
+        self.tools.get("later").enabled = self.deal < len(self.deals) - 1
         self.tools.get("deal").enabled = self.replayable
         self.menu.hint = hints.get("menu", "")
 

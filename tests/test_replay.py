@@ -241,6 +241,8 @@ def test_another_hand_is_chosen_with_up_and_down(game):
     assert scene.recording.span == deals[-2] and scene.position == 0 and scene.playing
     press(game, pygame.K_DOWN)
     assert scene.recording.span == deals[-1]
+    press(game, pygame.K_DOWN)  # nothing after the last hand
+    assert scene.recording.span == deals[-1] and not scene.tools.get("later").enabled
 
 
 def _session(game, match: Match):

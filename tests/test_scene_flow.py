@@ -195,7 +195,7 @@ def test_s23_finished_match_shows_the_winners_and_starts_a_new_match_at_once(gam
     settlement = game.scene
     press(game, pygame.K_RETURN)  # New match, focused: nothing unfinished to lose, so no question
     assert ([b.key for b in settlement.row.buttons], game.scene.name, game.session.match.scores) == (
-        ["match", "title"],
+        ["match", "replay", "deal", "title"],  # the finished match's last hand can still be watched or dealt again
         "bidding",
         [0, 0, 0],
     )
