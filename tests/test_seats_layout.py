@@ -18,7 +18,7 @@ from scenes.session import Session
 from tests.test_scene_kit import headless_game, post, press, steps
 from tests.test_scene_play import click, open_table, spot
 
-SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050)}
+SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
 SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
 
 
