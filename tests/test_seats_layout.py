@@ -149,3 +149,15 @@ def test_each_of_33_cards_shows_its_whole_index(size):
         assert min(b - a for a, b in pairwise(xs)) > widest
     finally:
         game.close()
+
+
+def test_the_card_counter_counts_two_decks_and_only_the_ranks_of_the_pack():
+    """Two decks: up to 8 of a rank unseen, 4 jokers; two players: no 3s or 4s in the counter, the 9 unused cards
+    counted as unseen (nobody sees them)."""
+    four = Session(Match(FOUR_PLAYER, seed=2))
+    counts = dict(four.unseen())
+    assert len(counts) == 15 and max(counts.values()) <= 8 and counts["B"] + counts["R"] <= 4
+    assert sum(counts.values()) == 108 - 25
+    two = Session(Match(TWO_SEATS, seed=2))
+    counts = dict(two.unseen())
+    assert "3" not in counts and "4" not in counts and len(counts) == 13 and sum(counts.values()) == 46 - 17
