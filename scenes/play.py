@@ -72,7 +72,7 @@ class PlayScene(TableScene):
             ("counter", tr("play.counter"), "dark"),
         ]
         if self.session.settings.practice:
-            tools.append(("undo", tr("replay.undo"), "hint"))
+            tools.append(("undo", tr("replay.undo"), "pass"))
         area, gap = geo["tools"], geo.px(10 if len(tools) > 3 else 14)
         height = min(geo.px(64), (area.height - gap * (len(tools) - 1)) // len(tools))  # four close up to fit
         self.tools = Row.stacked(area, tools, height, gap)

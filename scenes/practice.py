@@ -8,14 +8,27 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import pygame
+
 from game import history
 from game.match import Match
 from scenes.i18n import tr
+from scenes.layout import Fitted
 from scenes.overlays import ConfirmNewMatch
 from scenes.session import HUMAN, Session
+from scenes.widgets import pill
 
 if TYPE_CHECKING:
     from scenes.game import Game
+
+
+def draw_practice_tag(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """A practice match says so beside the Menu button: it will not count."""
+    if not session.practiced or session.replay:
+        return
+    tag = pill(tr("replay.practice_tag"), geo.px(20), (255, 226, 150), (geo.px(14), geo.px(6)), (90, 50, 20), 225)
+    menu = geo["menu_button"]
+    surface.blit(tag, tag.get_rect(midright=(menu.left - geo.px(14), menu.centery)))
 
 
 def set_practice(game: Game, on: bool) -> None:

@@ -20,7 +20,7 @@ from scenes.felt import felt
 from scenes.i18n import language, tr
 from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
-from scenes.practice import undo_turn
+from scenes.practice import draw_practice_tag, undo_turn
 from scenes.scene import Scene
 from scenes.session import HUMAN, SEAT_NAMES, Session
 from scenes.text import blit_text
@@ -146,6 +146,7 @@ class TableScene(Scene):
         self._banner(surface)
         s.effects.draw(surface)
         self._message(surface)
+        draw_practice_tag(surface, geo, s)
 
     def _hud(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo

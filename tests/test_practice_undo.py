@@ -17,7 +17,7 @@ from scenes.i18n import tr
 from scenes.input import Act, Inputs
 from scenes.overlays import SettingsOverlay
 from scenes.play import PlayScene
-from scenes.practice import ConfirmReplayDeal, set_practice
+from scenes.practice import ConfirmReplayDeal, draw_practice_tag, set_practice
 from scenes.session import HUMAN, PRACTICED, TableSettings
 from scenes.settlement import SettlementScene
 from scenes.title import TitleScene
@@ -273,3 +273,14 @@ def test_undo_keys_and_pad_button(event):
 def test_a_plain_z_is_not_undo():
     plain = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode="z", scancode=0)
     assert Act.UNDO not in [i.act for i in Inputs().translate(plain)]
+
+
+def test_a_practice_match_says_so_at_the_table(game):
+    session = sit(game, practice=False)
+    bare = pygame.Surface(game.geo.size, pygame.SRCALPHA)
+    draw_practice_tag(bare, game.geo, session)
+    assert bare.get_bounding_rect().width == 0  # a counted match shows nothing
+    set_practice(game, True)
+    draw_practice_tag(bare, game.geo, session)
+    tag = bare.get_bounding_rect()
+    assert tag.width > 0 and tag.right < game.geo["menu_button"].left
