@@ -139,6 +139,7 @@ class Game:
         self.prefs = replace(self.prefs, **changes)
         self.apply_prefs()
         if self.prefs.language != language:
+            self.retell()
             self.refit()
         if self.prefs_store is None:
             return
@@ -149,6 +150,15 @@ class Game:
                 self.session.say(str(refused), 6.0, "warn")
             else:
                 self.problem = str(refused)
+
+    def retell(self) -> None:
+        """The notes on the table (bubbles, the banner, the message line) said again in the new language."""
+        s = self.session
+        if s is None:
+            return
+        for notice in (*s.bubbles.values(), s.banner, s.message):
+            if notice is not None:
+                notice.text = i18n.resay(notice.text)
 
     def toggle_mute(self) -> None:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""

@@ -46,15 +46,32 @@ def language() -> str:
     return _current
 
 
-def tr(key: str, **params: object) -> str:
+class Said(str):
+    """A text `tr` made, remembering its key and params so that `resay` can say it again in another language."""
+
+    key: str
+    params: dict[str, object]
+
+
+def tr(key: str, **params: object) -> Said:
     """The text for `key` ("area.key") in the current language, formatted with `params`."""
     template = lookup(key, _current)
     if template is None:
         warnings.warn(f"no {_current!r} text for {key!r}", MissingTranslation, stacklevel=2)
         template = lookup(key, DEFAULT) if _current != DEFAULT else None
-        if template is None:
-            return key
-    return template.format(**params) if params else template
+    said = Said(key if template is None else template.format(**params) if params else template)
+    said.key, said.params = key, params
+    return said
+
+
+def resay(text: str) -> str:
+    """`text` in the current language if `tr` made it (params made by `tr` too), else as it is: a note already on
+    the table follows a language switch."""
+    if not isinstance(text, Said):
+        return text
+    return tr(
+        text.key, **{name: resay(value) if isinstance(value, str) else value for name, value in text.params.items()}
+    )
 
 
 def lookup(key: str, code: str) -> str | None:

@@ -22,11 +22,12 @@ from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from game.scoring import DOUBLING_NAMES, Settlement
 from scenes import i18n
+from scenes.flow import new_match
 from scenes.fonts import CJK, REGULAR, font_for
 from scenes.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
 from scenes.overlays import SettingsOverlay
 from scenes.prefs import Prefs, PrefsStore
-from scenes.session import BANNER_KINDS
+from scenes.session import BANNER_KINDS, SEAT_NAMES, Notice
 from scenes.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
 from tests.test_scene_kit import saving_game
@@ -250,3 +251,13 @@ def test_chinese_wraps_between_characters_within_the_width_and_keeps_punctuation
     assert all(font_for(line, 22).size(line)[0] <= 300 for line in lines)
     assert not any(line[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER for line in lines)
     assert wrap("重新发牌（§2-§3）。", 22, 100)[-1].startswith("（")
+
+
+def test_notes_on_the_table_follow_a_language_switch(titled):
+    new_match(titled, "standard", 7)
+    s = titled.session
+    s.bubbles[1] = Notice(tr("table.pass"), 99.0)
+    s.banner = Notice(tr("table.is_landlord", name=SEAT_NAMES[2]), 1.4)
+    s.say("from a save: stays as it is")
+    titled.change_prefs(language="zh")
+    assert (s.bubbles[1].text, s.banner.text, s.message.text) == ("不出", "林子是地主", "from a save: stays as it is")
