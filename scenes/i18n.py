@@ -13,7 +13,8 @@ Chinese font draws every Chinese character. A key built at run time (``tr(f"kind
 a test of its own that walks the values.
 
 A missing key warns with ``MissingTranslation`` (an error under pytest, see pyproject.toml) and falls back to English,
-then to the key itself, so a player never sees a crash for a forgotten string. ``Game.set_language`` switches live.
+then to the key itself, so a player never sees a crash for a forgotten string. ``Game.change_prefs(language=...)``
+switches live: every scene lays itself out again, and notes made by ``tr`` are said again (``resay``).
 """
 
 from __future__ import annotations
