@@ -39,6 +39,7 @@ from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
 from game.rulesets import RULESETS, Ruleset, get
+from game.selfplay import acting_seat, bot_action
 
 DEFAULT_PAIRS = "hard:normal,normal:easy,hard:random,normal:random,easy:random"
 Mover = Callable[[Observation, random.Random], str]
@@ -53,16 +54,17 @@ class Player:
     name: str
     move: Mover
     bid: Bidder
+    level: str  # doubles and shows (004) as this level's bot
 
 
 def player(name: str) -> Player:
     level, _, bidder = name.partition("@")
     if level == "random":
-        return Player(name, random_move, lambda view: decide_bid(view, "normal"))
+        return Player(name, random_move, lambda view: decide_bid(view, "normal"), "normal")
     if level not in LEVELS or bidder not in ("", "timid"):
         raise SystemExit(f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random, optionally @timid")
     own = timid_bidder(level) if bidder else (lambda view: decide_bid(view, level))
-    return Player(name, lambda view, rng: decide(view, level, rng), own)
+    return Player(name, lambda view, rng: decide(view, level, rng), own, level)
 
 
 def timid_bidder(level: str) -> Bidder:
@@ -103,10 +105,12 @@ def auction(match: Match, bidders: list[Bidder]) -> None:
 
 
 def play_out(match: Match, seats: list[Player], sides: list[Side], rng: random.Random) -> None:
-    """Play the hand to its end, timing every decision on the side of the seat that makes it."""
-    while match.phase is Phase.PLAYING:
-        seat = match.turn
-        assert seat is not None
+    """Double, show (004) and play the hand to its end, timing every move on the side of the seat that makes it."""
+    while match.phase in (Phase.DOUBLING, Phase.SHOWING, Phase.PLAYING):
+        seat = acting_seat(match)
+        if match.phase is not Phase.PLAYING:
+            match.apply(bot_action(match, seat, seats[seat].level, rng))
+            continue
         started = time.perf_counter()
         move = seats[seat].move(observe(match, seat), rng)
         sides[seat].times.append(time.perf_counter() - started)
@@ -206,35 +210,54 @@ def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: 
             print(f"  {name:>12} decision time: {timing(side.times)}")
 
 
-def forced_bidder(takes: bool) -> Bidder:
-    return lambda view: 3 if takes else 0
+def forced_bidder(takes: bool, rules: Ruleset) -> Bidder:
+    return lambda view: rules.max_bid if takes else 0
+
+
+def logistic_fit(x: np.ndarray, y: np.ndarray, steps: int = 25) -> np.ndarray:
+    """Coefficients of P(y = 1) = 1 / (1 + exp(-x @ coef)) by Newton's method (iteratively reweighted least squares)."""
+    coef = np.zeros(x.shape[1])
+    for _ in range(steps):
+        p = 1 / (1 + np.exp(-x @ coef))
+        hessian = x.T @ (x * (p * (1 - p))[:, None]) + 1e-9 * np.eye(x.shape[1])
+        coef += np.linalg.solve(hessian, x.T @ (y - p))
+    return coef
 
 
 def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
-    """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's expected
-    points per bid point (+multiplier for a win, -multiplier for a loss) on the dealt hand's score and controls."""
+    """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's chance to
+    win on the dealt hand's score and controls (logistic), the mean multipliers of a win and of a loss, and the
+    least-squares line of the landlord's points per bid point per share (+multiplier for a win, -multiplier for a
+    loss) that the three-seat model uses."""
     rows = []
     n = rules.players
+    normal = player("normal")
     for k in range(deals):
         deal = seed * 1_000_003 + k
         for landlord in range(n):
             match = Match(rules, seed=deal, first_deal=deal)
             counts = parse(observe(match, landlord).hand)
-            auction(match, [forced_bidder(seat == landlord) for seat in range(n)])
-            normal = player("normal")
+            auction(match, [forced_bidder(seat == landlord, rules) for seat in range(n)])
             play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
             assert settlement is not None
             sign = 1 if settlement.landlord_won else -1
-            rows.append((1.0, score(counts, rules), controls(counts), sign * settlement.multiplier))
+            rows.append((1.0, score(counts, rules), controls(counts, rules), sign * settlement.multiplier))
     data = np.array(rows)
-    coef, *_ = np.linalg.lstsq(data[:, :3], data[:, 3], rcond=None)
-    print(f"{len(rows)} hands as landlord: landlord wins {np.mean(data[:, 3] > 0):.1%}")
-    print(f"value per bid point = {coef[0]:.3f} + score / {1 / coef[1]:.1f} + {coef[2]:.3f} x controls")
-    predicted = data[:, :3] @ coef
-    for floor in (0.0, 0.3, 0.6):
-        chosen = predicted >= floor
-        print(f"  value >= {floor}: {chosen.mean():.1%} of hands, landlord wins {np.mean(data[chosen, 3] > 0):.1%}")
+    x, won, points = data[:, :3], data[:, 3] > 0, data[:, 3]
+    logit = logistic_fit(x, won.astype(float))
+    line, *_ = np.linalg.lstsq(x, points, rcond=None)
+    print(f"{len(rows)} hands as landlord ({rules.name}): landlord wins {won.mean():.1%}")
+    print(f"P(win) = logistic({logit[0]:.3f} + score / {1 / logit[1]:.1f} + {logit[2]:.3f} x controls)")
+    print(f"mean multiplier: win {points[won].mean():.2f}, loss {-points[~won].mean():.2f}")
+    print(f"points per bid point per share = {line[0]:.3f} + score / {1 / line[1]:.1f} + {line[2]:.3f} x controls")
+    chance = 1 / (1 + np.exp(-x @ logit))
+    for floor in (0.4, 0.5, 0.6, 0.7):
+        chosen = chance >= floor
+        print(
+            f"  P(win) >= {floor}: {chosen.mean():.1%} of hands, landlord wins {np.mean(won[chosen]):.1%}, "
+            f"points per bid point per share {np.mean(points[chosen]):+.2f}"
+        )
 
 
 def main(argv: list[str] | None = None) -> None:

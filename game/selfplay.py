@@ -39,24 +39,31 @@ COUNTED = (
 )
 
 
+def acting_seat(match: Match) -> int:
+    """The seat the match waits for: in the doubling phase (004), where every seat decides at once, the first
+    seat still undecided."""
+    if match.phase is Phase.DOUBLING:
+        return match.undecided_doubles()[0]
+    assert match.turn is not None
+    return match.turn
+
+
+def bot_action(match: Match, seat: int, level: str, rng: random.Random) -> Action:
+    """The bot of `level`'s bid, double, show or move for `seat`, seeing only that seat's observation."""
+    view = observe(match, seat)
+    if match.phase is Phase.BIDDING:
+        return Bid(seat, bots.decide_bid(view, level, rng))
+    if match.phase is Phase.DOUBLING:
+        return Double(seat, bots.decide_double(view, level, rng))
+    if match.phase is Phase.SHOWING:
+        return Show(seat, bots.decide_show(view, level, rng))
+    move = bots.decide(view, level, rng)
+    return Pass(seat) if move == "pass" else Play(seat, move)
+
+
 def bot_policy(level: str) -> Policy:
-    """Every seat played by the bot of `level`, seeing only its own observation."""
-
-    def act(match: Match, rng: random.Random) -> Action:
-        if match.phase is Phase.DOUBLING:  # every seat decides at once: each on its own view
-            seat = match.undecided_doubles()[0]
-            return Double(seat, bots.decide_double(observe(match, seat), level, rng))
-        seat = match.turn
-        assert seat is not None
-        view = observe(match, seat)
-        if match.phase is Phase.BIDDING:
-            return Bid(seat, bots.decide_bid(view, level, rng))
-        if match.phase is Phase.SHOWING:
-            return Show(seat, bots.decide_show(view, level, rng))
-        move = bots.decide(view, level, rng)
-        return Pass(seat) if move == "pass" else Play(seat, move)
-
-    return act
+    """Every seat played by the bot of `level`."""
+    return lambda match, rng: bot_action(match, acting_seat(match), level, rng)
 
 
 def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]:

@@ -14,7 +14,8 @@ UNBEATEN_TOPS = (Kind.SINGLE, Kind.PAIR)  # a big joker, or two of them at a two
 
 
 def can_beat(t: Table, reading: Reading, seats: Iterable[int], counting: bool = True) -> bool:
-    """Could any of `seats` beat `reading` with cards it may hold? Pessimistic: the unseen cards are pooled.
+    """Could any of `seats` beat `reading` with cards it may hold? Pessimistic: the cards they may hold are pooled
+    (`Table.holdable`: a shown landlord's hand is known exactly).
 
     Without counting cards (the easy level) only the rocket and big jokers played alone are known to be safe.
     """
@@ -24,4 +25,4 @@ def can_beat(t: Table, reading: Reading, seats: Iterable[int], counting: bool = 
     if not counting:
         return not (reading.kind is Kind.ROCKET or (reading.kind in UNBEATEN_TOPS and reading.top == BIG_JOKER))
     room = max(t.sizes[s] for s in seats)
-    return any(len(move) <= room for move in follow_moves(t.unseen, reading, t.rules))
+    return any(len(move) <= room for move in follow_moves(t.holdable(seats), reading, t.rules))

@@ -24,7 +24,7 @@ class Table:
     last: Reading | None  # the play to beat; None on a free lead
     last_seat: int | None
     unseen: Counts  # cards in the other hands: the pack minus my hand minus everything played
-    landlord_holds: Counts  # kitty cards the landlord must still hold (zero unless I am a farmer)
+    landlord_holds: Counts  # cards a farmer knows the landlord holds: its unplayed kitty, or all while shown (004)
     history: tuple[tuple[int, str], ...]
     allowance: int | None = None  # two-player: a farmer wins once it holds this many cards or fewer
     kept: Counts = (0,) * NUM_RANKS  # the cards `keep_back` set aside from `hand` (a two-player farmer's)
@@ -63,6 +63,16 @@ class Table:
     @property
     def min_enemy_left(self) -> int:
         return min(self.left(s) for s in self.enemies)
+
+    def holdable(self, seats: tuple[int, ...]) -> Counts:
+        """The cards `seats` may hold between them. The landlord's known cards are its own; once they are all of its
+        hand (it showed it, or holds only kitty cards) the landlord holds nothing else."""
+        others = subtract(self.unseen, self.landlord_holds)
+        if self.landlord not in seats:
+            return others
+        if sum(self.landlord_holds) < self.sizes[self.landlord]:
+            return self.unseen
+        return self.unseen if any(s != self.landlord for s in seats) else self.landlord_holds
 
     def between(self, start: int, stop: int) -> tuple[int, ...]:
         """The seats after `start` in turn order, up to but not including `stop`."""
@@ -111,6 +121,8 @@ def table_of(view: Observation) -> Table:
     landlord_played = parse("".join(m for s, m in view.history if s == view.landlord and m != "pass"))
     if view.seat == view.landlord:
         holds = (0,) * NUM_RANKS
+    elif view.shown is not None:
+        holds = parse(view.shown)
     else:
         holds = tuple(max(0, k - p) for k, p in zip(kitty, landlord_played, strict=True))
     last = view.last
@@ -169,4 +181,5 @@ def observation_from_dict(obs: dict, phase: Phase) -> Observation:
         doublings=(),
         scores=(0,) * players,
         allowance=None if obs.get("allowance") is None else int(obs["allowance"]),
+        shown=None if obs.get("shown") is None else normalize(str(obs["shown"])),
     )
