@@ -11,7 +11,7 @@ from game.bots.evaluate import score
 from game.bots.levels import Level
 from game.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, parse
 from game.observe import Observation
-from game.rulesets import Auction, get
+from game.rulesets import STANDARD, Auction, Ruleset, get
 
 # Landlord's expected points per bid point (win = +multiplier, loss = -multiplier, per farmer) of a dealt
 # 17-card hand, fitted by least squares on 15,000 hands each played out as landlord by `normal` bots:
@@ -44,9 +44,9 @@ FLOORS = {
 }
 
 
-def controls(counts: Counts) -> int:
-    """Cards that win rounds on their own: jokers, 2s, and a bomb counting double."""
-    bombs = sum(1 for n in counts[:TWO] if n == 4)
+def controls(counts: Counts, rules: Ruleset = STANDARD) -> int:
+    """Cards that win rounds on their own: jokers, 2s, and a bomb (of the table's sizes) counting double."""
+    bombs = sum(1 for n in counts[:TWO] if n >= rules.bomb_sizes[0])
     return counts[SMALL_JOKER] + counts[BIG_JOKER] + counts[TWO] + 2 * bombs
 
 
