@@ -105,18 +105,12 @@ class ChoiceScene(TableScene):
         if not self.row.buttons:
             super().handle(event)
             return
-        if act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
-            self.choose(hit.key)
-        elif act is Act.POINTER_MOVE:
-            self.row.hover(event.pos)
-            super().handle(event)
-        elif act in (Act.LEFT, Act.RIGHT):
-            self.row.move_focus(-1 if act is Act.LEFT else 1)
-        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
-            self.choose(focused.key)
+        picked = self.row.react(event)
+        if picked:
+            self.choose(picked)
         elif act is Act.PASS:
             self.choose("0")
-        else:
+        elif picked is None or act is Act.POINTER_MOVE:  # the table still hovers its cards
             super().handle(event)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -23,7 +23,7 @@ from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.session import AUTO_INTERVALS
 from scenes.text import blit_text, wrap
-from scenes.widgets import CREAM, GOLD, INK, MUTED, Button, Row, dim, panel
+from scenes.widgets import ANY_WAY, CREAM, GOLD, INK, MUTED, Button, Row, dim, panel
 from scenes.wording import describe, level_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
@@ -83,18 +83,12 @@ class MenuOverlay(Scene, ABC):
         act = event.act
         if act in (Act.MENU, Act.PASS):
             self.close()
-        elif act in (Act.UP, Act.DOWN, Act.LEFT, Act.RIGHT):
-            self.row.move_focus(-1 if act in (Act.UP, Act.LEFT) else 1)
-        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
-            self.choose(focused.key)
-        elif act is Act.POINTER_MOVE:
-            self.row.hover(event.pos)
-        elif act is Act.POINTER_DOWN:
-            hit = self.row.at(event.pos)
-            if hit is not None:
-                self.choose(hit.key)
-            elif not self.box().collidepoint(event.pos):
-                self.close()
+            return
+        picked = self.row.react(event, ANY_WAY)
+        if picked:
+            self.choose(picked)
+        elif picked is None and act is Act.POINTER_DOWN and not self.box().collidepoint(event.pos):
+            self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.game.geo

@@ -124,14 +124,11 @@ class SettlementScene(Scene):
 
     def handle(self, event: Input) -> None:
         act = event.act
-        if act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
-            self.choose(hit.key)
-        elif act is Act.POINTER_MOVE:
-            self.row.hover(event.pos)
-        elif act in (Act.LEFT, Act.RIGHT):
-            self.row.move_focus(-1 if act is Act.LEFT else 1)
-        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
-            self.choose(focused.key)
+        picked = self.row.react(event)
+        if picked:
+            self.choose(picked)
+        elif picked == "":
+            return
         elif act is Act.MENU:
             self.choose("title")
         elif act is Act.SORT:  # R or (Y): the replay

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
 
 from scenes.cache import Surfaces
+from scenes.input import Act, Input
 from scenes.text import blit_text, text
 
 GOLD = (247, 206, 92)
@@ -141,6 +143,11 @@ class Button:
             blit_text(surface, self.hint, max(10, font_px * 11 // 20), color, hint_at, "midbottom")
 
 
+ACROSS: Mapping[Act, int] = {Act.LEFT: -1, Act.RIGHT: 1}
+DOWN_THE_LIST: Mapping[Act, int] = {Act.UP: -1, Act.DOWN: 1}
+ANY_WAY: Mapping[Act, int] = {Act.UP: -1, Act.LEFT: -1, Act.DOWN: 1, Act.RIGHT: 1}
+
+
 @dataclass
 class Row:
     """Buttons laid out centred in a bar; keyboard or pad focus moves along it."""
@@ -188,6 +195,24 @@ class Row:
 
     def focused(self) -> Button | None:
         return next((b for b in self.buttons if b.focus and b.enabled), None)
+
+    def react(self, event: Input, steps: Mapping[Act, int] | None = None) -> str | None:
+        """What `event` does to the row: the key of the button it chooses (a click, or Confirm on the focused
+        one); "" when it only moved the hover or the focus (`steps`: act -> focus step, left/right by default);
+        None when the row has no use for it, so the scene may."""
+        act = event.act
+        if act is Act.POINTER_MOVE:
+            self.hover(event.pos)
+            return ""
+        if act is Act.POINTER_DOWN:
+            hit = self.at(event.pos)
+            return hit.key if hit is not None else None
+        step = (steps or ACROSS).get(act)
+        if step is not None:
+            self.move_focus(step)
+            return ""
+        focused = self.focused() if act is Act.CONFIRM else None
+        return focused.key if focused is not None else None
 
     def draw(self, surface: pygame.Surface, font_px: int) -> None:
         for b in self.buttons:
