@@ -24,7 +24,6 @@ from scenes.input import Act
 from scenes.session import TableSettings
 from scenes.settlement import SettlementScene
 from tests.helpers_rules import script, set_hands
-from tests.test_main import bare_env, run
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 from tests.test_variant_rob import BASE_100, playing
 
@@ -296,19 +295,6 @@ def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game,
 
 
 # ----- whole hands ---------------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("ruleset", "scenes"),
-    [
-        ("rob", ["title", "bidding", "doubling", "play", "settlement"]),
-        ("two-player", ["title", "bidding", "play", "settlement"]),
-    ],
-)
-def test_demo_hand_of_rob_and_two_player_runs_through_its_scenes(ruleset, scenes):
-    done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--ruleset", ruleset, env=bare_env())
-    shown = [line.split()[0] for line in done.stdout.splitlines()[1:]]
-    assert (done.returncode, shown) == (0, scenes), done.stderr[-400:]
 
 
 def test_every_answer_doubling_and_share_factor_has_words_in_both_languages():
