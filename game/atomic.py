@@ -6,6 +6,9 @@ flushed, fsynced and renamed over the target, and the directory is fsynced so th
 Before the new version replaces the old one, the old one (if it is good) is copied to the backup the same way.
 A file that fails its check is renamed to `corrupt-<UTC timestamp>.json` in the same directory: never overwritten,
 never deleted, so a player or a developer can still look at it.
+
+Every message is English (the CLI, logs and tests read it) and also comes apart into `Part`s, each a sentence with a
+code and params, so a scene can say it in the player's language (scenes/problem_wording.py).
 """
 
 from __future__ import annotations
@@ -15,8 +18,8 @@ import os
 import pathlib
 import re
 import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
@@ -27,12 +30,43 @@ MAX_BYTES = 8 * 1024 * 1024  # far above any real save; a bigger file is not our
 MAX_REASON = 300  # characters: a reason quoting a huge bad value is cut so it still fits the title screen
 
 
+@dataclass(frozen=True)
+class Part:
+    """One sentence of a problem. `code` names it for a translation (the key `saves.<code>`), `params` fill it,
+    `detail` is technical text said as it is (an OS error, a JSON parser message), `text` the English sentence."""
+
+    code: str
+    text: str
+    params: Mapping[str, object] = field(default_factory=dict)
+    detail: str | None = None
+
+
+class Problem(str):
+    """What went wrong with a file and what was done about it: its English sentences joined, keeping the `parts`."""
+
+    parts: tuple[Part, ...]
+
+    def __new__(cls, *parts: Part) -> Problem:
+        problem = super().__new__(cls, " ".join(part.text for part in parts))
+        problem.parts = parts
+        return problem
+
+
 class Unusable(ValueError):
-    """The content of a file cannot be used; the message is one player-facing sentence."""
+    """The content of a file cannot be used; `part` says why (its text is one player-facing sentence)."""
+
+    def __init__(self, text: str, code: str, detail: str | None = None, **params: object) -> None:
+        super().__init__(text)
+        self.part = Part(code, text, params, detail)
 
 
 class WriteFailed(OSError):
-    """The disk refused a write; the files on disk are as they were before. The message is player-facing."""
+    """The disk refused a write; the files on disk are as they were before. The message (`problem`) is
+    player-facing."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(problem)
+        self.problem = problem
 
 
 @dataclass(frozen=True)
@@ -41,7 +75,7 @@ class Outcome(Generic[T]):
     when the file or its backup was unusable or missing, and whether the value came from the backup."""
 
     value: T | None
-    problem: str | None
+    problem: Problem | None
     from_backup: bool
 
 
@@ -90,11 +124,11 @@ def move_aside(path: pathlib.Path) -> pathlib.Path:
 def decode(data: bytes) -> str:
     """The text of a file, or Unusable naming why it is not text."""
     if not data.strip():
-        raise Unusable("The file is empty.")
+        raise Unusable("The file is empty.", "empty")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise Unusable("The file is not text: it holds binary data.") from None
+        raise Unusable("The file is not text: it holds binary data.", "binary") from None
 
 
 def parse_json(text: str) -> object:
@@ -102,10 +136,16 @@ def parse_json(text: str) -> object:
         return json.loads(text)
     except json.JSONDecodeError as err:
         if _cut_short(text, err):
-            raise Unusable("The file is cut short: it ends in the middle of the saved data.") from None
-        raise Unusable(f"The file is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).") from None
+            raise Unusable("The file is cut short: it ends in the middle of the saved data.", "cut_short") from None
+        raise Unusable(
+            f"The file is not valid JSON (line {err.lineno}, column {err.colno}: {err.msg}).",
+            "not_json_at",
+            err.msg,
+            line=err.lineno,
+            column=err.colno,
+        ) from None
     except (ValueError, RecursionError):
-        raise Unusable("The file is not valid JSON.") from None
+        raise Unusable("The file is not valid JSON.", "not_json") from None
 
 
 _PARTIAL_TOKEN = re.compile(r"(n(u(ll?)?)?|t(r(ue?)?)?|f(a(l(se?)?)?)?|-?[0-9]*(\.[0-9]*)?([eE][-+]?[0-9]*)?)")
@@ -122,31 +162,50 @@ def _cut_short(text: str, err: json.JSONDecodeError) -> bool:
     return _PARTIAL_TOKEN.fullmatch(rest) is not None
 
 
-def describe(value: object) -> str:
-    """A JSON value as a message names it: its kind, or the number itself."""
+# How a message names a JSON value of each kind; a scene translates the same codes (`saves.value_<code>`).
+VALUE_WORDS = {
+    "null": "nothing (null)",
+    "bool": "true/false",
+    "huge": "a huge number",
+    "text": "text",
+    "table": "a table",
+    "list": "a list with something else in it",
+}
+
+
+def value_code(value: object) -> str:
+    """A JSON value as a message names it: a key of VALUE_WORDS, or the number itself."""
     if value is None:
-        return "nothing (null)"
+        return "null"
     if isinstance(value, bool):
-        return "true/false"
+        return "bool"
     if isinstance(value, int | float):
-        return str(value) if abs(value) < 10**9 else "a huge number"
+        return str(value) if abs(value) < 10**9 else "huge"
     if isinstance(value, str):
         return "text"
     if isinstance(value, dict):
-        return "a table"
-    return "a list with something else in it" if isinstance(value, list) else type(value).__name__
+        return "table"
+    return "list" if isinstance(value, list) else type(value).__name__
+
+
+def describe(value: object) -> str:
+    """A JSON value as an English message names it: its kind, or the number itself."""
+    code = value_code(value)
+    return VALUE_WORDS.get(code, code)
 
 
 class GuardedFile(Generic[T]):
     """`<name>.json` and `<name>.bak.json` in `directory`, read through `parse` (which raises Unusable).
 
-    `label` names the content for messages ("saved match", "statistics file").
+    `label` names the content for English messages ("saved match", "statistics file"); a translation names it by
+    `name` (the `subject` param of each part).
     """
 
     def __init__(self, directory: pathlib.Path, name: str, label: str, parse: Callable[[str], T]) -> None:
         self.directory = directory
         self.primary = directory / f"{name}.json"
         self.backup = directory / f"{name}.bak.json"
+        self.name = name
         self.label = label
         self.parse = parse
         self._good: bytes | None = None  # the primary's content when this object last wrote or read it
@@ -160,29 +219,32 @@ class GuardedFile(Generic[T]):
         try:
             return self._read()
         except OSError as err:  # the directory itself cannot be looked at
-            return Outcome(None, f"The {self.label} in {self.directory} cannot be read: {_reason(err)}.", False)
+            text = f"The {self.label} in {self.directory} cannot be read: {_reason(err)}."
+            return Outcome(None, Problem(self._part("dir_unreadable", text, err, directory=str(self.directory))), False)
 
     def _read(self) -> Outcome[T]:
+        file = self.primary.name
         if self.primary.is_file():
             value, data, reason = self._check(self.primary)
             if reason is None:
                 self._good = data
                 return Outcome(value, None, from_backup=False)
-            problem = f"The {self.label} ({self.primary.name}) cannot be used. {reason} {self._set_aside(self.primary)}"
+            head = self._part("unusable", f"The {self.label} ({file}) cannot be used.", file=file)
+            problem = (head, reason, self._set_aside(self.primary))
         elif self.backup.is_file():
-            problem = f"The {self.label} ({self.primary.name}) is missing."
+            problem = (self._part("missing", f"The {self.label} ({file}) is missing.", file=file),)
         else:
             return Outcome(None, None, from_backup=False)
         if not self.backup.is_file():
-            return Outcome(None, f"{problem} There is no backup to fall back on.", from_backup=False)
+            return Outcome(None, Problem(*problem, Part("no_backup", "There is no backup to fall back on.")), False)
+        backup = self.backup.name
         value, data, reason = self._check(self.backup)
         if reason is None:
             self._restore_primary(data)
-            return Outcome(value, f"{problem} The previous save ({self.backup.name}) was used instead.", True)
-        aside = self._set_aside(self.backup)
-        return Outcome(
-            None, f"{problem} Its backup ({self.backup.name}) cannot be used either. {reason} {aside}", False
-        )
+            used = Part("backup_used", f"The previous save ({backup}) was used instead.", {"backup": backup})
+            return Outcome(value, Problem(*problem, used), True)
+        either = Part("backup_unusable", f"Its backup ({backup}) cannot be used either.", {"backup": backup})
+        return Outcome(None, Problem(*problem, either, reason, self._set_aside(self.backup)), False)
 
     def write(self, data: bytes) -> None:
         """Make `data` the primary; the previous primary, when good, becomes the backup. Raises WriteFailed."""
@@ -194,7 +256,8 @@ class GuardedFile(Generic[T]):
                 write_atomic(self.backup, previous)
             write_atomic(self.primary, data)
         except OSError as err:
-            raise WriteFailed(f"The {self.label} could not be written to {self.directory}: {_reason(err)}") from err
+            text = f"The {self.label} could not be written to {self.directory}: {_reason(err)}"
+            raise WriteFailed(Problem(self._part("write_failed", text, err, directory=str(self.directory)))) from err
         self._good = data
 
     def remove(self) -> None:
@@ -209,7 +272,8 @@ class GuardedFile(Generic[T]):
                     move_aside(path)
             self._remove_stale_temps()
         except OSError as err:
-            raise WriteFailed(f"The {self.label} in {self.directory} could not be removed: {_reason(err)}") from err
+            text = f"The {self.label} in {self.directory} could not be removed: {_reason(err)}"
+            raise WriteFailed(Problem(self._part("remove_failed", text, err, directory=str(self.directory)))) from err
         self._good = None
 
     def _previous_good(self) -> bytes | None:
@@ -222,21 +286,30 @@ class GuardedFile(Generic[T]):
         move_aside(self.primary)
         return None
 
-    def _check(self, path: pathlib.Path) -> tuple[T | None, bytes, str | None]:
+    def _part(self, code: str, text: str, err: OSError | None = None, **params: object) -> Part:
+        """A sentence about this file (its `subject` is the file's name), with the system's reason when `err`."""
+        return Part(code, text, {"subject": self.name, **params}, None if err is None else _reason(err))
+
+    def _check(self, path: pathlib.Path) -> tuple[T | None, bytes, Part | None]:
         """(value, raw bytes, None) for a good file, or (None, raw bytes, the reason it is bad)."""
         try:
-            if path.stat().st_size > MAX_BYTES:
-                return None, b"", f"The file is too large ({path.stat().st_size} bytes) to be one of ours."
+            if (size := path.stat().st_size) > MAX_BYTES:
+                return (
+                    None,
+                    b"",
+                    Part("too_large", f"The file is too large ({size} bytes) to be one of ours.", {"size": size}),
+                )
             data = path.read_bytes()
         except OSError as err:
-            return None, b"", f"The file cannot be read: {_reason(err)}."
+            return None, b"", Part("unreadable", f"The file cannot be read: {_reason(err)}.", detail=_reason(err))
         try:
             return self.parse(decode(data)), data, None
         except Unusable as err:
-            reason = str(err)
-            return None, data, reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+            part = err.part
+            return None, data, replace(part, text=_capped(part.text), detail=part.detail and _capped(part.detail))
         except Exception as err:  # a save file must never crash the game: say what broke instead
-            return None, data, f"The file could not be understood ({type(err).__name__})."
+            name = type(err).__name__
+            return None, data, Part("not_understood", f"The file could not be understood ({name}).", detail=name)
 
     def _restore_primary(self, data: bytes) -> None:
         """Put the good backup back under the primary's name, so the next start finds a clean save (unless a bad
@@ -249,11 +322,12 @@ class GuardedFile(Generic[T]):
             return  # the backup still holds it; the next write makes a new primary
         self._good = data
 
-    def _set_aside(self, path: pathlib.Path) -> str:
+    def _set_aside(self, path: pathlib.Path) -> Part:
         try:
-            return f"It was moved aside to {move_aside(path).name}."
+            name = move_aside(path).name
         except OSError as err:
-            return f"It could not be moved aside ({_reason(err)})."
+            return Part("not_moved", f"It could not be moved aside ({_reason(err)}).", detail=_reason(err))
+        return Part("moved_aside", f"It was moved aside to {name}.", {"name": name})
 
     def _remove_stale_temps(self) -> None:
         """Temporary files left by a write that crashed before its rename: never a save, always safe to drop."""
@@ -264,3 +338,8 @@ class GuardedFile(Generic[T]):
 
 def _reason(err: OSError) -> str:
     return err.strerror or str(err)
+
+
+def _capped(text: str) -> str:
+    """A reason quoting a huge bad value, cut so it still fits the title screen."""
+    return text if len(text) <= MAX_REASON else text[: MAX_REASON - 1] + "…"

@@ -2,7 +2,8 @@
 
 `SaveStore(directory).save(match, table)` after each action; `load()` on Continue. Loading never raises: every way a
 file can be bad (cut short, not text, not JSON, a wrong or future version, wrong types, cards duplicated or missing,
-scores or cards that disagree with the action log, an illegal action) becomes one player-facing `problem` sentence,
+scores or cards that disagree with the action log, an illegal action) becomes a player-facing `problem` (English,
+and in parts a scene translates: game.atomic.Problem),
 the bad file is moved aside to `corrupt-<timestamp>.json`, and the backup is used when it is good.
 See docs/saves.md for the format, the version policy and every message.
 """
@@ -18,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.atomic import GuardedFile, Unusable, describe, parse_json
+from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
 from game.cards import RANK_INDEX, RANK_NAMES, RANKS
 from game.match import Match
 from game.serialize import VERSION, SaveError, SnapshotMismatch, from_dict, to_dict
@@ -59,7 +60,7 @@ class Loaded:
 
     match: Match | None
     table: dict[str, object] = field(default_factory=dict)
-    problem: str | None = None
+    problem: Problem | None = None
     from_backup: bool = False
 
 
@@ -105,7 +106,7 @@ def read_snapshot(text: str) -> tuple[Match, dict[str, object]]:
     """The match and table settings in the text of a save file, or Unusable with a player-facing reason."""
     data = upgrade(parse_json(text))
     if not isinstance(data, dict):
-        raise Unusable("The file does not hold a saved match.")
+        raise Unusable("The file does not hold a saved match.", "not_a_save")
     if data.get("version") == VERSION:
         _check_shapes(data)
     table = data.get(TABLE, {})
@@ -113,9 +114,9 @@ def read_snapshot(text: str) -> tuple[Match, dict[str, object]]:
     try:
         match = from_dict(core)
     except SnapshotMismatch as err:
-        raise Unusable(_explain_mismatch(core, err.expected)) from None
+        raise _explain_mismatch(core, err.expected) from None
     except SaveError as err:
-        raise Unusable(str(err)) from None
+        raise Unusable(str(err), err.code, err.detail, **err.params) from None
     return match, table
 
 
@@ -123,7 +124,7 @@ def upgrade(data: object, upgraders: dict[int, Upgrader] = UPGRADERS) -> object:
     """Bring an older save up to the current version, one version at a time."""
     while isinstance(data, dict) and _is_int(version := data.get("version")) and version < VERSION:
         if version not in upgraders:
-            raise Unusable(f"The save format {version} is not known.")
+            raise Unusable(f"The save format {version} is not known.", "unknown_format", version=version)
         data = upgraders[version](data)
     return data
 
@@ -136,58 +137,83 @@ def _list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
     return lambda value: isinstance(value, list) and all(check(item) for item in value)
 
 
-# Each field of a current-version save: what it must be, as the player-facing message names it.
+# Each field of a current-version save: what it must be, as a code a scene translates (`saves.wanted_<code>`).
 SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
-    "ruleset": (lambda v: isinstance(v, str), "a ruleset name"),
-    "seed": (_is_int, "a whole number"),
-    "first_deal": (lambda v: v is None or _is_int(v), "a deal number or null"),
-    "actions": (lambda v: isinstance(v, list), "a list of actions"),
-    "scores": (_list_of(_is_int), "a list of whole numbers"),
-    "phase": (lambda v: isinstance(v, str), "a phase name"),
-    "hand_no": (_is_int, "a whole number"),
-    "deal_no": (_is_int, "a whole number"),
-    "hands": (_list_of(lambda v: isinstance(v, str)), "a list of rank strings"),
-    "winners": (_list_of(_is_int), "a list of seats"),
-    TABLE: (lambda v: isinstance(v, dict), "a table of settings"),
-    SAVED_AT: (lambda v: isinstance(v, str), "a date"),
+    "ruleset": (lambda v: isinstance(v, str), "ruleset"),
+    "seed": (_is_int, "whole"),
+    "first_deal": (lambda v: v is None or _is_int(v), "deal"),
+    "actions": (lambda v: isinstance(v, list), "actions"),
+    "scores": (_list_of(_is_int), "wholes"),
+    "phase": (lambda v: isinstance(v, str), "phase"),
+    "hand_no": (_is_int, "whole"),
+    "deal_no": (_is_int, "whole"),
+    "hands": (_list_of(lambda v: isinstance(v, str)), "ranks"),
+    "winners": (_list_of(_is_int), "seats"),
+    TABLE: (lambda v: isinstance(v, dict), "settings"),
+    SAVED_AT: (lambda v: isinstance(v, str), "date"),
+}
+# ... and as the English message names it.
+WANTED_WORDS = {
+    "ruleset": "a ruleset name",
+    "whole": "a whole number",
+    "deal": "a deal number or null",
+    "actions": "a list of actions",
+    "wholes": "a list of whole numbers",
+    "phase": "a phase name",
+    "ranks": "a list of rank strings",
+    "seats": "a list of seats",
+    "settings": "a table of settings",
+    "date": "a date",
 }
 
 
 def _check_shapes(data: dict[str, Any]) -> None:
     for key, (check, wanted) in SHAPES.items():
         if key in data and not check(data[key]):
-            raise Unusable(f"The save's {key!r} should be {wanted}, but it holds {describe(data[key])}.")
+            text = f"The save's {key!r} should be {WANTED_WORDS[wanted]}, but it holds {describe(data[key])}."
+            raise Unusable(text, "wrong_type", field=repr(key), wanted=wanted, held=value_code(data[key]))
 
 
-def _explain_mismatch(core: dict[str, Any], expected: dict[str, Any]) -> str:
+def _explain_mismatch(core: dict[str, Any], expected: dict[str, Any]) -> Unusable:
     """Which part of a snapshot disagrees with what its own action log replays to."""
     missing = [key for key in expected if key not in core]
     if missing:
-        return f"The save lacks its {missing[0]!r} record."
+        return Unusable(f"The save lacks its {missing[0]!r} record.", "lacks_record", field=repr(missing[0]))
     unknown = [key for key in core if key not in expected]
     if unknown:
-        return f"The save holds a field {unknown[0]!r} the game does not know."
+        text = f"The save holds a field {unknown[0]!r} the game does not know."
+        return Unusable(text, "unknown_field", field=repr(unknown[0]))
     if core["hands"] != expected["hands"]:
         return _explain_hands(core["hands"], expected["hands"])
     if core["scores"] != expected["scores"]:
         saved, earned = ("/".join(str(s) for s in scores) for scores in (core["scores"], expected["scores"]))
-        return f"The saved scores {saved} do not match the hands settled in its log ({earned})."
+        text = f"The saved scores {saved} do not match the hands settled in its log ({earned})."
+        return Unusable(text, "scores_differ", saved=saved, earned=earned)
     wrong = next(key for key in expected if core[key] != expected[key])
-    return f"The save's {wrong!r} does not match its own action log."
+    return Unusable(f"The save's {wrong!r} does not match its own action log.", "log_differs", field=repr(wrong))
 
 
-def _explain_hands(saved: list[str], dealt: list[str]) -> str:
+def _explain_hands(saved: list[str], dealt: list[str]) -> Unusable:
     have, want = Counter("".join(saved)), Counter("".join(dealt))
-    extra, gone = _rank_list(have - want), _rank_list(want - have)
+    extra, gone = _ranks(have - want), _ranks(want - have)
+    said = {"extra": _rank_list(extra), "gone": _rank_list(gone)}
     if extra and not gone:
-        return f"The saved hands hold duplicated cards: an extra {extra}."
+        return Unusable(
+            "The saved hands hold duplicated cards: an extra {extra}.".format(**said), "extra_cards", extra=extra
+        )
     if gone and not extra:
-        return f"The saved hands are missing cards: {gone}."
+        return Unusable("The saved hands are missing cards: {gone}.".format(**said), "missing_cards", gone=gone)
     if extra:
-        return f"The saved hands do not match the cards dealt: an extra {extra}, and no {gone}."
-    return "The saved hands do not match the cards dealt: cards were moved between players."
+        text = "The saved hands do not match the cards dealt: an extra {extra}, and no {gone}.".format(**said)
+        return Unusable(text, "cards_differ", extra=extra, gone=gone)
+    return Unusable("The saved hands do not match the cards dealt: cards were moved between players.", "cards_moved")
 
 
-def _rank_list(counts: Counter[str]) -> str:
+def _ranks(counts: Counter[str]) -> tuple[int | str, ...]:
+    """The cards counted, low to high: a rank index each, or the character itself when it is no rank."""
     ranks = sorted(counts.elements(), key=lambda ch: RANK_INDEX.get(ch, len(RANKS)))
-    return ", ".join(RANK_NAMES[RANK_INDEX[ch]] if ch in RANK_INDEX else repr(ch) for ch in ranks)
+    return tuple(RANK_INDEX.get(ch, repr(ch)) for ch in ranks)
+
+
+def _rank_list(ranks: tuple[int | str, ...]) -> str:
+    return ", ".join(RANK_NAMES[rank] if isinstance(rank, int) else rank for rank in ranks)

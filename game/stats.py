@@ -10,7 +10,7 @@ import json
 import pathlib
 from dataclasses import asdict, dataclass, fields, replace
 
-from game.atomic import GuardedFile, Unusable, describe, parse_json
+from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
 from game.scoring import Settlement
 
 STATS_VERSION = 1
@@ -60,25 +60,25 @@ class Stats:
     def from_dict(cls, data: object) -> Stats:
         """Statistics from their JSON form, or Unusable with a player-facing reason."""
         if not isinstance(data, dict):
-            raise Unusable("The file does not hold statistics.")
+            raise Unusable("The file does not hold statistics.", "not_stats")
         version = data.get("version")
         if version != STATS_VERSION or isinstance(version, bool):
-            raise Unusable(
-                f"The statistics are in an unknown format ({describe(version)}; this game writes {STATS_VERSION})."
-            )
+            text = f"The statistics are in an unknown format ({describe(version)}; this game writes {STATS_VERSION})."
+            raise Unusable(text, "stats_format", held=value_code(version), current=STATS_VERSION)
         names = [f.name for f in fields(cls)]
         for key in data:
             if key != "version" and key not in names:
-                raise Unusable(f"The statistics hold a field {key!r} the game does not know.")
+                text = f"The statistics hold a field {key!r} the game does not know."
+                raise Unusable(text, "stats_unknown_field", field=repr(key))
         for name in names:
             value = data.get(name)
             if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise Unusable(
-                    f"The statistics' {name!r} should be a whole number of at least 0, not {describe(value)}."
-                )
+                text = f"The statistics' {name!r} should be a whole number of at least 0, not {describe(value)}."
+                raise Unusable(text, "stats_not_count", field=repr(name), held=value_code(value))
         stats = cls(**{name: data[name] for name in names})
         if not stats.consistent():
-            raise Unusable("The statistics contradict themselves (more wins than hands or matches played).")
+            text = "The statistics contradict themselves (more wins than hands or matches played)."
+            raise Unusable(text, "stats_contradict")
         return stats
 
     def consistent(self) -> bool:
@@ -95,12 +95,12 @@ def read_stats(text: str) -> Stats:
 
 
 class StatsStore:
-    """stats.json in the save directory. `problem` holds the player-facing message of the last load, if any."""
+    """stats.json in the save directory. `problem` holds the player-facing problem of the last load, if any."""
 
     def __init__(self, directory: pathlib.Path) -> None:
         self._file = GuardedFile(pathlib.Path(directory), "stats", "statistics file", read_stats)
         self._stats: Stats | None = None
-        self.problem: str | None = None
+        self.problem: Problem | None = None
 
     def load(self) -> Stats:
         """The saved statistics (zero when there are none). Never raises; a bad file is moved aside and reported

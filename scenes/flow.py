@@ -10,9 +10,11 @@ from typing import TYPE_CHECKING
 
 from game import events as ev
 from game.actions import Abandon, NextHand
+from game.atomic import WriteFailed
 from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
+from scenes import problem_wording
 from scenes.auction_view import bid_labels
 from scenes.bidding import BiddingScene
 from scenes.doubling import DoublingScene
@@ -73,8 +75,8 @@ def new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
     if game.store is not None:
         try:
             game.store.clear()
-        except OSError as refused:
-            game.problem = str(refused)
+        except WriteFailed as refused:
+            game.problem = refused.problem
     match = Match(ruleset, game.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
     session = open_session(game, match)
     hand = match.hand
@@ -121,7 +123,7 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
     session.practiced = session.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
     restore_table(session)
     if loaded.problem:
-        session.say(loaded.problem, 8.0, "warn")
+        session.say(problem_wording.note(loaded.problem), 8.0, "warn")
     show(game, session)
 
 

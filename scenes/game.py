@@ -19,7 +19,7 @@ from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
 from game.rulesets import STANDARD
-from scenes import effects, felt, i18n, text, widgets
+from scenes import effects, felt, i18n, problem_wording, text, widgets
 from scenes.card_art import CardArt
 from scenes.input import Act, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
@@ -147,9 +147,9 @@ class Game:
             self.prefs_store.save(self.prefs)
         except WriteFailed as refused:
             if self.session is not None:
-                self.session.say(str(refused), 6.0, "warn")
+                self.session.say(problem_wording.note(refused.problem), 6.0, "warn")
             else:
-                self.problem = str(refused)
+                self.problem = refused.problem
 
     def retell(self) -> None:
         """The notes on the table (bubbles, the banner, the message line) said again in the new language."""

@@ -13,7 +13,7 @@ import pathlib
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game.atomic import GuardedFile, Unusable, describe, parse_json
+from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
 from scenes.i18n import DEFAULT, LANGUAGES
 
 VOLUMES = tuple(range(0, 101, 10))  # percent, the steps Settings offers
@@ -48,7 +48,8 @@ class Prefs:
 def read_prefs(text: str) -> Prefs:
     data = parse_json(text)
     if not isinstance(data, dict):
-        raise Unusable(f"It holds {describe(data)} where a table of preferences belongs.")
+        text = f"It holds {describe(data)} where a table of preferences belongs."
+        raise Unusable(text, "not_prefs", held=value_code(data))
     return Prefs.from_dict(data)
 
 
@@ -57,7 +58,7 @@ class PrefsStore:
 
     def __init__(self, directory: pathlib.Path) -> None:
         self._file = GuardedFile(pathlib.Path(directory), "prefs", "preferences file", read_prefs)
-        self.problem: str | None = None
+        self.problem: Problem | None = None
 
     def load(self) -> Prefs:
         """The saved preferences, or the defaults. Never raises."""

@@ -16,11 +16,13 @@ import pygame
 from game import bots
 from game import events as ev
 from game.actions import Action, DealExpired
+from game.atomic import WriteFailed
 from game.cards import RANKS
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import Observation, observe
 from game.rulesets import Auction
+from scenes import problem_wording
 from scenes.auction_view import bid_label, cards_text
 from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
@@ -258,8 +260,8 @@ class Session:
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced}
             self.store.save(self.match, table)
-        except OSError as refused:  # atomic.WriteFailed carries a player-facing message
-            self.say(str(refused), 5.0, "warn")
+        except WriteFailed as refused:
+            self.say(problem_wording.note(refused.problem), 5.0, "warn")
 
     def count(self, events: list[ev.Event]) -> None:
         """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
@@ -273,10 +275,10 @@ class Session:
                     self.stats.record_hand(event.settlement, HUMAN)
                 elif isinstance(event, ev.MatchOver):
                     self.stats.record_match(event.winners, HUMAN)
-        except OSError as refused:  # atomic.WriteFailed carries a player-facing message
-            self.say(str(refused), 5.0, "warn")
+        except WriteFailed as refused:
+            self.say(problem_wording.note(refused.problem), 5.0, "warn")
         if self.stats.problem:
-            self.say(self.stats.problem, 8.0, "warn")
+            self.say(problem_wording.note(self.stats.problem), 8.0, "warn")
             self.stats.problem = None
 
     def pause_for(self, seat: int) -> float:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.stats import Stats, StatsStore
+from scenes import problem_wording
 from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.scene import Scene
@@ -105,10 +106,12 @@ class StatsScreen(Scene):
         self.row.draw(surface, geo.px(28))
 
     def _footnote(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Above the Back button: what went wrong with the statistics file, or else what is counted."""
+        """Above the Back button: what went wrong with the statistics file (in the player's language), or else
+        what is counted."""
         geo = self.game.geo
         size, color = (geo.px(22), WARN) if self.problem else (geo.px(20), MUTED)
-        lines = wrap(self.problem or tr("stats.note"), size, box.width - geo.px(160))[:4]
+        text = problem_wording.note(self.problem) if self.problem else tr("stats.note")
+        lines = wrap(text, size, box.width - geo.px(160))[:4]
         y = self.row.buttons[0].rect.y - geo.px(24) - len(lines) * (size + geo.px(6))
         for line in lines:
             y = blit_text(surface, line, size, color, (box.centerx, y), "midtop").bottom + geo.px(2)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import Card
+from scenes import problem_wording
 from scenes.felt import felt
 from scenes.flow import continue_match, new_match
 from scenes.i18n import tr
@@ -16,7 +17,7 @@ from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
 from scenes.stats_screen import WARN, StatsScreen
 from scenes.text import blit_text, wrap
-from scenes.widgets import CREAM, GOLD, MUTED, Row, panel
+from scenes.widgets import CREAM, DOWN_THE_LIST, GOLD, MUTED, Row, panel
 
 if TYPE_CHECKING:
     from scenes.game import Game
@@ -93,29 +94,29 @@ class TitleScene(Scene):
             self.game.quit()
 
     def handle(self, event: Input) -> None:
-        act = event.act
-        if act in (Act.UP, Act.DOWN):
-            self.row.move_focus(-1 if act is Act.UP else 1)
-        elif act is Act.CONFIRM and (focused := self.row.focused()) is not None:
-            self.choose(focused.key)
-        elif act is Act.POINTER_MOVE:
-            self.row.hover(event.pos)
-        elif act is Act.POINTER_DOWN and (hit := self.row.at(event.pos)) is not None:
-            self.choose(hit.key)
+        picked = self.row.react(event, DOWN_THE_LIST)
+        if picked:
+            self.choose(picked)
 
     def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
-        """A save problem in its own panel beside the menu: what was wrong, and where the bad file went."""
+        """A save problem in its own panel beside the menu: what was wrong, and where the bad file went, in the
+        player's language; below, smaller, the system's own words for it (never translated)."""
         geo = self.game.geo
-        size, pad = geo.px(22), geo.px(24)
+        size, small, pad = geo.px(22), geo.px(18), geo.px(24)
         box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
-        lines = wrap(problem, size, box.width - 2 * pad)
-        box.height = pad * 2 + geo.px(44) + len(lines) * geo.px(30)
+        width = box.width - 2 * pad
+        lines = [(line, size, CREAM) for line in wrap(problem_wording.sentence(problem), size, width)]
+        lines += [
+            (line, small, MUTED) for text in problem_wording.details(problem) for line in wrap(text, small, width)
+        ]
+        box.height = pad * 2 + geo.px(44) + sum(px + geo.px(8) for _, px, _ in lines)
         surface.blit(panel(box.size, 200, geo.px(20), (60, 24, 16)), box.topleft)
-        blit_text(surface, tr("title.save_problem"), geo.px(26), WARN, (box.x + pad, box.y + pad), bold=True)
+        title_at = (box.x + pad, box.y + pad)
+        blit_text(surface, problem_wording.heading(problem), geo.px(26), WARN, title_at, bold=True)
         y = box.y + pad + geo.px(44)
-        for line in lines:
-            blit_text(surface, line, size, CREAM, (box.x + pad, y))
-            y += geo.px(30)
+        for line, px, color in lines:
+            blit_text(surface, line, px, color, (box.x + pad, y))
+            y += px + geo.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
         geo = self.game.geo
