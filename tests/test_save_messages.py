@@ -154,29 +154,17 @@ def removal_refused(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) ->
     return refused.value.problem
 
 
-def unmovable(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Problem | None:
-    store = match_save(directory)
-    store.path.write_bytes(b"{")
-    monkeypatch.setattr(atomic, "move_aside", refuse)
-    return store.load().problem
+def loaded_while(owner: object, name: str, value: object, torn: bytes | None = None) -> Case:
+    """A good save (match.json replaced by `torn`, if given) loaded while `owner.name` is `value`."""
 
+    def make(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Problem | None:
+        store = match_save(directory)
+        if torn is not None:
+            store.path.write_bytes(torn)
+        monkeypatch.setattr(owner, name, value)
+        return store.load().problem
 
-def directory_unreadable(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Problem | None:
-    store = match_save(directory)
-    monkeypatch.setattr(pathlib.Path, "is_file", refuse)
-    return store.load().problem
-
-
-def too_large(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Problem | None:
-    store = match_save(directory)
-    monkeypatch.setattr(atomic, "MAX_BYTES", 10)
-    return store.load().problem
-
-
-def file_unreadable(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) -> Problem | None:
-    store = match_save(directory)
-    monkeypatch.setattr(pathlib.Path, "read_bytes", refuse)
-    return store.load().problem
+    return make
 
 
 def not_understood(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | None:
@@ -218,10 +206,10 @@ CASES: dict[str, Case] = {
     "prefs_list": file_of(PrefsStore, "prefs.json", "[1, 2]"),
     "write_refused": write_refused,
     "removal_refused": removal_refused,
-    "unmovable": unmovable,
-    "directory_unreadable": directory_unreadable,
-    "too_large": too_large,
-    "file_unreadable": file_unreadable,
+    "unmovable": loaded_while(atomic, "move_aside", refuse, torn=b"{"),
+    "directory_unreadable": loaded_while(pathlib.Path, "is_file", refuse),
+    "too_large": loaded_while(atomic, "MAX_BYTES", 10),
+    "file_unreadable": loaded_while(pathlib.Path, "read_bytes", refuse),
     "not_understood": not_understood,
 }
 
