@@ -30,7 +30,7 @@ def sentence(problem: str) -> str:
         tr(f"saves.{part.code}", **{name: _param(name, value) for name, value in part.params.items()})
         for part in problem.parts
     ]
-    return reduce(lambda first, then: tr("saves.then", first=first, then=then), said)
+    return _joined("saves.then", said)
 
 
 def details(problem: str) -> list[str]:
@@ -50,6 +50,11 @@ def heading(problem: str) -> str:
     return tr("saves.heading_write" if writes else "saves.heading_read")
 
 
+def _joined(key: str, texts: list[str]) -> str:
+    """`texts` joined pairwise by the template `key` ("{first} {then}"): a `tr` text all through, for `resay`."""
+    return reduce(lambda first, then: tr(key, first=first, then=then), texts)
+
+
 def _parts(problem: str) -> tuple[Part, ...]:
     return problem.parts if isinstance(problem, Problem) else ()
 
@@ -62,7 +67,7 @@ def _param(name: str, value: object) -> object:
     if name == "held" and value in VALUE_WORDS:
         return tr(f"saves.value_{value}")
     if name in RANK_PARAMS and isinstance(value, tuple):
-        return tr("saves.list_sep").join(rank_name(rank) if isinstance(rank, int) else rank for rank in value)
+        return _joined("saves.list", [rank_name(rank) if isinstance(rank, int) else rank for rank in value])
     if isinstance(value, Rejection):
         return reason(value)
     if isinstance(value, str) and len(value) > MAX_PARAM:

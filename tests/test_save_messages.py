@@ -30,7 +30,7 @@ from tests.test_scene_kit import press, title_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MAKERS = ("game/atomic.py", "game/savefile.py", "game/stats.py", "game/serialize.py", "scenes/prefs.py")
-FIXED = {"then", "with_detail", "list_sep", "heading_read", "heading_write"}
+FIXED = {"then", "with_detail", "list", "heading_read", "heading_write"}
 # What a Chinese sentence may keep in Latin letters: file names, the format's name, JSON's null, quoted field names.
 KEPT_AS_IS = re.compile(r"[\w.\-]+\.json|JSON|null|'[^']*'")
 
@@ -277,11 +277,12 @@ def test_technical_detail_stays_verbatim_and_apart(problems):
     assert problem_wording.heading(problems["not_json"]) == "有文件无法使用"
 
 
-def test_a_note_said_in_english_is_said_again_in_chinese_after_a_switch(problems):
-    note = problem_wording.note(problems["unmovable"])
+@pytest.mark.parametrize("case", ["unmovable", "cards_differ", "stats_format"])
+def test_a_note_said_in_english_is_said_again_in_chinese_after_a_switch(problems, case):
+    note = problem_wording.note(problems[case])
     set_language("zh")
-    assert resay(note) == problem_wording.note(problems["unmovable"])
-    assert resay(note).startswith("对局存档（match.json）无法使用。")
+    assert resay(note) == problem_wording.note(problems[case])
+    assert re.match("(对局存档|战绩文件)（", resay(note))
 
 
 def test_text_not_made_as_a_problem_is_said_as_it_is():
