@@ -16,7 +16,8 @@ from game.reasons import Rejection
 from scenes.i18n import tr
 from scenes.wording import rank_name, reason
 
-MAX_PARAM = 60  # characters: a quoted field name or ruleset from a hostile file is cut, so the sentence still fits
+MAX_QUOTED = 60  # characters: a field name or ruleset quoted from a hostile file is cut, so the sentence still fits
+QUOTED = ("field", "ruleset")
 RANK_PARAMS = ("extra", "gone")
 WRITES = ("write_failed", "remove_failed")
 
@@ -70,6 +71,6 @@ def _param(name: str, value: object) -> object:
         return _joined("saves.list", [rank_name(rank) if isinstance(rank, int) else rank for rank in value])
     if isinstance(value, Rejection):
         return reason(value)
-    if isinstance(value, str) and len(value) > MAX_PARAM:
-        return value[: MAX_PARAM - 1] + "…"
+    if name in QUOTED and isinstance(value, str) and len(value) > MAX_QUOTED:
+        return value[: MAX_QUOTED - 1] + "…"
     return value

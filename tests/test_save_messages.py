@@ -285,6 +285,15 @@ def test_a_note_said_in_english_is_said_again_in_chinese_after_a_switch(problems
     assert re.match("(对局存档|战绩文件)（", resay(note))
 
 
+def test_a_huge_quoted_field_name_is_cut_but_a_long_path_is_not(tmp_path):
+    deep = tmp_path / ("d" * 80)
+    hostile_field = file_of(StatsStore, "stats.json", json.dumps({"version": 1, "x" * 500: 1}))
+    said = problem_wording.sentence(hostile_field(deep, pytest.MonkeyPatch()))
+    assert "'" + "x" * 58 + "…" in said and "x" * 60 not in said
+    with pytest.MonkeyPatch.context() as patched:
+        assert str(deep) in problem_wording.sentence(write_refused(deep, patched))
+
+
 def test_text_not_made_as_a_problem_is_said_as_it_is():
     assert (problem_wording.sentence("x y"), problem_wording.details("x y"), problem_wording.note("x y")) == (
         "x y",
