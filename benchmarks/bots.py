@@ -12,7 +12,8 @@ plays a deal is worth nothing to equal players, so A's points per deal compare t
 
 A player is a level (`easy`, `normal`, `hard`), `random` (a uniformly random legal move, bidding as `normal`),
 or a level with the issue-4 bidder, `normal@timid`, kept as the baseline the calibrated bidder is measured
-against. Prints win rates with 95% confidence intervals, A's points per deal and decision times. This is a
+against, or with `@flat`, the three-seat hand model at every table (the bidder before the per-shape models).
+Prints win rates with 95% confidence intervals, A's points per deal and decision times. This is a
 measurement, not a test.
 """
 
@@ -30,7 +31,7 @@ import numpy as np
 
 from game.actions import Bid, Pass, Play
 from game.bots import LEVELS, decide, decide_bid
-from game.bots.bidding import controls
+from game.bots.bidding import BID_FLOOR, Features, controls, features, landlord_value
 from game.bots.evaluate import score
 from game.bots.levels import level_of
 from game.bots.table import table_of
@@ -38,7 +39,7 @@ from game.cards import parse
 from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
-from game.rulesets import RULESETS, Ruleset, get
+from game.rulesets import RULESETS, Auction, Ruleset, get
 from game.selfplay import acting_seat, bot_action
 
 DEFAULT_PAIRS = "hard:normal,normal:easy,hard:random,normal:random,easy:random"
@@ -61,9 +62,12 @@ def player(name: str) -> Player:
     level, _, bidder = name.partition("@")
     if level == "random":
         return Player(name, random_move, lambda view: decide_bid(view, "normal"), "normal")
-    if level not in LEVELS or bidder not in ("", "timid"):
-        raise SystemExit(f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random, optionally @timid")
-    own = timid_bidder(level) if bidder else (lambda view: decide_bid(view, level))
+    bidders = {"": lambda view: decide_bid(view, level), "timid": timid_bidder(level), "flat": flat_bidder(level)}
+    if level not in LEVELS or bidder not in bidders:
+        raise SystemExit(
+            f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random, optionally @timid or @flat"
+        )
+    own = bidders[bidder]
     return Player(name, lambda view, rng: decide(view, level, rng), own, level)
 
 
@@ -75,6 +79,22 @@ def timid_bidder(level: str) -> Bidder:
         value = next((v for v, floor in TIMID_FLOORS if score(counts) + bias >= floor), 0)
         value = min(value, max(0, controls(counts) - 1), get(view.ruleset).max_bid)
         return value if value > view.bid else 0
+
+    return bid
+
+
+def flat_bidder(level: str) -> Bidder:
+    """The three-seat hand model at every table, the hand scored under the standard rules: the bidder before the
+    per-shape models (points auctions; call/rob auctions bid as the level does)."""
+    bias = level_of(level).bid_bias
+
+    def bid(view: Observation) -> int:
+        rules = get(view.ruleset)
+        if rules.auction is not Auction.POINTS:
+            return decide_bid(view, level)
+        if landlord_value(parse(view.hand), bias) < BID_FLOOR or view.bid >= rules.max_bid:
+            return 0
+        return rules.max_bid
 
     return bid
 
@@ -226,9 +246,9 @@ def logistic_fit(x: np.ndarray, y: np.ndarray, steps: int = 25) -> np.ndarray:
 
 def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's chance to
-    win on the dealt hand's score and controls (logistic), the mean multipliers of a win and of a loss, and the
-    least-squares line of the landlord's points per bid point per share (+multiplier for a win, -multiplier for a
-    loss) that the three-seat model uses."""
+    win on the dealt hand's features (logistic), the mean multipliers of a win and of a loss, and the least-squares
+    line of the landlord's points per bid point and share (+multiplier for a win, -multiplier for a loss) on the
+    plan score and controls, the three-seat model's form."""
     rows = []
     n = rules.players
     normal = player("normal")
@@ -236,28 +256,32 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
         deal = seed * 1_000_003 + k
         for landlord in range(n):
             match = Match(rules, seed=deal, first_deal=deal)
-            counts = parse(observe(match, landlord).hand)
+            hand = features(parse(observe(match, landlord).hand), rules)
             auction(match, [forced_bidder(seat == landlord, rules) for seat in range(n)])
             play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
             assert settlement is not None
             sign = 1 if settlement.landlord_won else -1
-            rows.append((1.0, score(counts, rules), controls(counts, rules), sign * settlement.multiplier))
+            rows.append((1.0, *hand, sign * settlement.multiplier))
     data = np.array(rows)
-    x, won, points = data[:, :3], data[:, 3] > 0, data[:, 3]
+    x, points = data[:, :-1], data[:, -1]
+    won = points > 0
     logit = logistic_fit(x, won.astype(float))
-    line, *_ = np.linalg.lstsq(x, points, rcond=None)
+    line, *_ = np.linalg.lstsq(x[:, :3], points, rcond=None)
+    weights = ", ".join(f"{name} {w:+.4f}" for name, w in zip(Features._fields, logit[1:], strict=True))
     print(f"{len(rows)} hands as landlord ({rules.name}): landlord wins {won.mean():.1%}")
-    print(f"P(win) = logistic({logit[0]:.3f} + score / {1 / logit[1]:.1f} + {logit[2]:.3f} x controls)")
+    print(f"P(win) = logistic({logit[0]:+.3f}, {weights})")
     print(f"mean multiplier: win {points[won].mean():.2f}, loss {-points[~won].mean():.2f}")
     print(f"points per bid point per share = {line[0]:.3f} + score / {1 / line[1]:.1f} + {line[2]:.3f} x controls")
     chance = 1 / (1 + np.exp(-x @ logit))
-    for floor in (0.4, 0.5, 0.6, 0.7):
-        chosen = chance >= floor
-        print(
-            f"  P(win) >= {floor}: {chosen.mean():.1%} of hands, landlord wins {np.mean(won[chosen]):.1%}, "
-            f"points per bid point per share {np.mean(points[chosen]):+.2f}"
-        )
+    for low, high in ((0.0, 0.4), (0.4, 0.45), (0.45, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.0)):
+        chosen = (chance >= low) & (chance < high)
+        if chosen.any():
+            print(
+                f"  P(win) {low:.2f}-{high:.2f}: {chosen.mean():5.1%} of hands, "
+                f"landlord wins {won[chosen].mean():.1%}, "
+                f"points per bid point per share {points[chosen].mean():+.2f}"
+            )
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -36,6 +36,7 @@ COUNTED = (
     "doubles",
     "shows",
     "capped",
+    "first_bidder_landlord",
 )
 
 
@@ -89,6 +90,8 @@ def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]
                 stats["robs"] += settlement.doublings.count("rob")
                 stats["shows"] += settlement.doublings.count("show")
                 stats["capped"] += sum(share.capped for share in settlement.shares)
+                stats[f"bid {settlement.bid}"] += 1
+                stats["first_bidder_landlord"] += settlement.landlord == match.hand.first_bidder
         stats["actions"] += 1
         broken = problems(match)
         if broken:
@@ -125,6 +128,11 @@ def main(argv: list[str] | None = None) -> int:
             f"robs {extras['robs']}, doubles {extras['doubles']}, hands shown {extras['shows']}, "
             f"shares capped {extras['capped']}"
         )
+    bids = sorted((key, int(n)) for key, n in result.items() if key.startswith("bid "))
+    print(
+        f"landlord's bid: {', '.join(f'{key[4:]} in {n}' for key, n in bids)}; "
+        f"the first bidder became landlord {int(result['first_bidder_landlord'])} times"
+    )
     print(f"{result['hands_per_second']:.1f} hands per second ({result['seconds']:.2f} s)")
     return 0
 

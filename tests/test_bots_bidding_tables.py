@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 
+from benchmarks.bots import Side, fixed_deal, own_deal, player
 from game.actions import Double, Show
-from game.bots import choose, decide
+from game.bots import bid, choose, decide
+from game.bots.bidding import bidding_of, features, landlord_value, shape_of
 from game.bots.endgame import sample_hands
 from game.bots.memory import can_beat
 from game.bots.table import table_of
@@ -14,7 +16,7 @@ from game.cards import parse, subtract
 from game.combos import classify
 from game.match import Match, Phase
 from game.observe import observe
-from game.rulesets import ROB
+from game.rulesets import FOUR_PLAYER, ROB, STANDARD, TWO_PLAYER
 from tests.helpers_rules import bid_all, set_hands
 
 
@@ -75,3 +77,59 @@ def test_004_farmer_leads_what_the_shown_hand_cannot_beat():
     assert decide(observe(shown, farmer)) == "QQ"
     assert decide(observe(hidden, farmer)) == "5"
     assert choose(observe(shown, farmer).to_bot_dict("normal")) == "QQ"
+
+
+# ----- bidding at every table shape --------------------------------------------------------------------------------
+
+FOUR_WEAK = "33445566778899TTJJQQKKA2A"  # 25 cards, no joker
+FOUR_BOMBS_NO_JOKER = "2222AAAAKKKK33456789TJQQ5"  # three bombs and four 2s, but no joker
+FOUR_STRONG = "BBRR2222AAAA3456789TJQKK7"  # the four-joker rocket
+
+
+def four_player_bid(hand: str, bids: list[list[int]] | None = None) -> int:
+    return bid({"ruleset": "four-player", "seat": len(bids or []), "hand": hand, "bids": bids or []})
+
+
+def test_four_seats_weak_hand_passes_and_a_strong_hand_bids_the_top():
+    assert len(FOUR_WEAK) == len(FOUR_STRONG) == len(FOUR_BOMBS_NO_JOKER) == FOUR_PLAYER.hand_size
+    assert four_player_bid(FOUR_WEAK) == 0
+    assert four_player_bid(FOUR_STRONG) == FOUR_PLAYER.max_bid
+    assert four_player_bid(FOUR_STRONG, [[0, 3]]) == 0  # nothing above the top bid
+
+
+def test_bidder_reads_the_ruleset_three_and_four_seats_value_a_hand_differently():
+    """The same cards: at three seats bombs and 2s make a landlord; at four seats (two decks, three farmers, every
+    share paid three times) the hand models measured only the jokers to matter."""
+    counts = parse(FOUR_BOMBS_NO_JOKER)
+    three, four = landlord_value(counts, 0.0, STANDARD), landlord_value(counts, 0.0, FOUR_PLAYER)
+    assert three >= bidding_of(STANDARD).floor
+    assert four < bidding_of(FOUR_PLAYER).floor
+    assert bid({"ruleset": "standard", "seat": 0, "hand": FOUR_BOMBS_NO_JOKER, "bids": []}) == STANDARD.max_bid
+    assert four_player_bid(FOUR_BOMBS_NO_JOKER) == 0
+
+
+def test_hand_features_are_scored_under_the_tables_rules():
+    """A triple with a single attached is a play at three seats, not at four (003 four-player: pair kickers only)."""
+    counts = parse("3334")
+    assert features(counts, STANDARD).score > features(counts, FOUR_PLAYER).score
+
+
+def test_each_table_shape_has_its_measured_model():
+    assert bidding_of(STANDARD) is bidding_of(ROB) is bidding_of(TWO_PLAYER)  # the two-player fit matched it
+    assert bidding_of(FOUR_PLAYER) is not bidding_of(STANDARD)
+    assert shape_of(FOUR_PLAYER) == (4, 2, 25)
+
+
+# ----- the arena at the rob table ----------------------------------------------------------------------------------
+
+
+def test_004_arena_plays_a_rob_deal_through_doubling_and_showing():
+    """Each of the six plays of an own-auction rob deal goes through calling, doubling and showing to a settlement;
+    over the six plays the points of the two sides balance."""
+    a, b = Side(), Side()
+    own_deal(7, player("normal"), player("easy"), a, b, ROB)
+    assert len(a.landlord_wins) + len(b.landlord_wins) == 6
+    assert a.points == [-b.points[0]]
+    fixed = Side(), Side()
+    fixed_deal(7, player("normal"), player("normal@flat"), *fixed, ROB)
+    assert len(fixed[0].landlord_wins) == len(fixed[1].landlord_wins) == 1

@@ -24,16 +24,16 @@ SHOW_VALUE = 1.75  # the top two or three landlords in a hundred ...
 
 def choose_double(view: Observation, level: Level) -> bool:
     """Double when the hand is likely to win for its side (the landlord doubles both shares, a farmer its own)."""
-    value = landlord_value(parse(view.hand), level.bid_bias)
+    value = landlord_value(parse(view.hand), level.bid_bias, get(view.ruleset))
     return value >= (LANDLORD_DOUBLE if view.seat == view.landlord else FARMER_DOUBLE)
 
 
 def choose_show(view: Observation, level: Level) -> bool:
     """The landlord shows the hand (x2, and the farmers see it) only when the win is all but certain: a very
     strong hand, or one whose every planned play usually wins its round."""
-    counts = parse(view.hand)
-    unbeaten = all(_wins_its_round(part) for part in plan(counts, get(view.ruleset)).parts)
-    return unbeaten or landlord_value(counts, level.bid_bias) >= SHOW_VALUE
+    counts, rules = parse(view.hand), get(view.ruleset)
+    unbeaten = all(_wins_its_round(part) for part in plan(counts, rules).parts)
+    return unbeaten or landlord_value(counts, level.bid_bias, rules) >= SHOW_VALUE
 
 
 def _wins_its_round(part: Part) -> bool:
