@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from benchmarks.bots import Side, fixed_deal, own_deal, player
 from game.actions import Double, Show
 from game.bots import bid, choose, decide
@@ -12,7 +15,7 @@ from game.bots.bidding import bidding_of, features, landlord_value, shape_of
 from game.bots.endgame import sample_hands
 from game.bots.memory import can_beat
 from game.bots.table import table_of
-from game.cards import parse, subtract
+from game.cards import BIG_JOKER, NUM_RANKS, parse, subtract
 from game.combos import classify
 from game.match import Match, Phase
 from game.observe import observe
@@ -133,3 +136,22 @@ def test_004_arena_plays_a_rob_deal_through_doubling_and_showing():
     fixed = Side(), Side()
     fixed_deal(7, player("normal"), player("normal@flat"), *fixed, ROB)
     assert len(fixed[0].landlord_wins) == len(fixed[1].landlord_wins) == 1
+
+
+FOUR_PACK = [card.rank for card in FOUR_PLAYER.deck.build()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.permutations(range(len(FOUR_PACK))))
+def test_four_seats_a_big_joker_never_turns_a_bid_into_a_pass(order):
+    """Property: swapping a card of a dealt hand for a big joker never lowers the hand's value at four seats."""
+    counts = [0] * NUM_RANKS
+    for index in order[: FOUR_PLAYER.hand_size]:
+        counts[FOUR_PACK[index]] += 1
+    low = next(r for r in range(BIG_JOKER) if counts[r])
+    if counts[BIG_JOKER] == FOUR_PLAYER.deck.decks:
+        return
+    better = list(counts)
+    better[low] -= 1
+    better[BIG_JOKER] += 1
+    assert landlord_value(tuple(better), 0.0, FOUR_PLAYER) >= landlord_value(tuple(counts), 0.0, FOUR_PLAYER)
