@@ -202,7 +202,7 @@ class Match:
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply a legal action and return what happened; an illegal one raises IllegalAction and
         leaves the match untouched."""
-        resolved = self._validate(action)
+        resolved, reading = self._validate(action)
         self.log.append(resolved)
         match resolved:
             case Bid():
@@ -212,7 +212,8 @@ class Match:
             case Show():
                 return self._show(resolved)
             case Play():
-                return self._play(resolved)
+                assert reading is not None
+                return self._play(resolved, reading)
             case Pass():
                 return self._pass(resolved)
             case NextHand():
@@ -226,10 +227,18 @@ class Match:
                 return [ev.HandAbandoned(number), self._dealt_event(redeal=False)]
         raise TypeError(f"not an action: {action!r}")
 
-    def _validate(self, action: Action) -> Action:
-        """The action as it will be logged (a play with its reading and cards resolved), or raise."""
+    def _validate(self, action: Action) -> tuple[Action, Reading | None]:
+        """The action as it will be logged (a play with its kind and cards resolved) and, for a play, the reading
+        it was judged as, so the transition need not judge it again; or raise."""
         if self.phase is Phase.MATCH_OVER:
             raise IllegalAction(Rejection("match_over"))
+        if isinstance(action, Play):
+            self._require(Phase.PLAYING, action.seat)
+            return self._resolve_play(action.seat, action.move, action.kind, action.cards)
+        return self._admit(action), None
+
+    def _admit(self, action: Action) -> Action:
+        """Any action but a play, if it is legal now; or raise."""
         match action:
             case Bid(seat, value):
                 self._require(Phase.BIDDING, seat)
@@ -247,9 +256,6 @@ class Match:
             case Show(seat, _):
                 self._require(Phase.SHOWING, seat)
                 return action
-            case Play(seat, move, kind, cards):
-                self._require(Phase.PLAYING, seat)
-                return self._resolve_play(seat, move, kind, cards)
             case Pass(seat):
                 self._require(Phase.PLAYING, seat)
                 if self.hand.last is None:
@@ -280,7 +286,9 @@ class Match:
         code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
         return Rejection(code, {"current": self.hand.bid, "choices": choices})
 
-    def _resolve_play(self, seat: int, move: str, kind: Kind | None, cards: tuple[int, ...] | None) -> Play:
+    def _resolve_play(
+        self, seat: int, move: str, kind: Kind | None, cards: tuple[int, ...] | None
+    ) -> tuple[Play, Reading]:
         if not move or move == "pass":
             raise IllegalAction(Rejection("empty"))
         unknown = first_unknown(move)
@@ -293,7 +301,7 @@ class Match:
         elif not self._holds(held, cards, move):
             raise IllegalAction(Rejection("not_in_hand"))
         reading = self._reading(parse(move), kind)
-        return Play(seat, move, reading.kind, tuple(cards))
+        return Play(seat, move, reading.kind, tuple(cards)), reading
 
     def _holds(self, held: list[int], cards: tuple[int, ...], move: str) -> bool:
         """Are `cards` distinct cards of `held` whose ranks spell `move`?"""
@@ -387,11 +395,10 @@ class Match:
         cards = tuple(hand.hands[action.seat])
         return [ev.HandShown(action.seat, self.ranks(action.seat), cards), self._double("show")]
 
-    def _play(self, action: Play) -> list[ev.Event]:
+    def _play(self, action: Play, reading: Reading) -> list[ev.Event]:
         hand = self.hand
         seat = action.seat
         cards = action.cards or ()
-        reading = self._reading(parse(action.move), action.kind)
         gone = set(cards)
         hand.hands[seat] = [c for c in hand.hands[seat] if c not in gone]
         hand.played += cards
