@@ -6,10 +6,14 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
 from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
+
+if TYPE_CHECKING:
+    from scenes.game import Game
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -22,7 +26,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--seed", type=int, help="seed for the matches' deals (default: a fresh one)")
     parser.add_argument(
-        "--ruleset", default="standard", choices=list(RULESETS), help="ruleset of the demo and of --deal N"
+        "--ruleset",
+        choices=list(RULESETS),
+        help="start a new match of this ruleset (the demo's and --deal N's too; default standard)",
     )
     parser.add_argument("--deal", type=int, metavar="N", help="start a new match from deal number N (0..99999999)")
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
@@ -63,6 +69,20 @@ def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
     return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
 
 
+def open_first_scene(game: Game, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
+    """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
+    game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
+    from scenes.flow import continue_match, start_new_match
+    from scenes.title import TitleScene
+
+    if resume is not None:
+        continue_match(game, resume)
+        return
+    game.switch(TitleScene(game))
+    if new:
+        start_new_match(game, game.ruleset, deal)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     if args.headless and not args.autoplay:
@@ -71,9 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.deal is not None and not 0 <= args.deal < DEAL_NUMBERS:
         print(f"--deal must be a deal number from 0 to {DEAL_NUMBERS - 1}, not {args.deal}.")
         return 2
-    if args.deal is not None and args.resume:
-        print("--deal starts a new match and --continue goes on with the saved one: choose one.")
-        return 2
+    for flag, given in (("--deal", args.deal is not None), ("--ruleset", args.ruleset is not None)):
+        if given and args.resume:
+            print(f"{flag} starts a new match and --continue goes on with the saved one: choose one.")
+            return 2
+    ruleset = args.ruleset or "standard"
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -88,9 +110,7 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.demo import Demo, report
-    from scenes.flow import continue_match, start_new_match
     from scenes.game import Game
-    from scenes.title import TitleScene
 
     try:
         size = size_of(args.size)
@@ -106,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             demo=True,
             first_deal=args.deal,
-            ruleset=args.ruleset,
+            ruleset=ruleset,
         )
         game.steady = True
         shots = Path(args.screenshots) if args.screenshots else None
@@ -117,18 +137,13 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(times)))
         return 0
     try:
-        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=args.ruleset)
+        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset)
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2
     game.demo = args.autoplay
     game.table_settings.auto = args.autoplay
-    if resume is not None:
-        continue_match(game, resume)
-    else:
-        game.switch(TitleScene(game))
-        if args.deal is not None:  # asks first when it would replace an unfinished saved match
-            start_new_match(game, args.ruleset, args.deal)
+    open_first_scene(game, resume, args.deal is not None or args.ruleset is not None, args.deal)
     game.run()
     return 0
 

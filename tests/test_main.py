@@ -5,6 +5,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from game.match import Match
+from game.savefile import SaveStore
+from main import open_first_scene
+from scenes.game import Game
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -43,3 +50,30 @@ def test_demo_hand_runs_through_all_four_scenes(tmp_path):
     pictures = sorted(p.name for p in shots.glob("*.png"))
     assert (done.returncode, scenes) == (0, ["title", "bidding", "play", "settlement"])
     assert pictures == ["01_title.png", "02_bidding.png", "03_play.png", "04_settlement.png"]
+
+
+@pytest.mark.parametrize("ruleset", ["rob", "four-player"])
+def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
+    """`python main.py --ruleset NAME` opens a table of that ruleset (issue 6), not the title with standard."""
+    game = Game((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
+    try:
+        open_first_scene(game, None, new=True)
+        assert (game.scene.name, game.session.match.rules.name) == ("bidding", ruleset)
+    finally:
+        game.close()
+
+
+def test_ruleset_flag_asks_before_replacing_an_unfinished_saved_match(tmp_path):
+    store = SaveStore(tmp_path)
+    store.save(Match("standard", 3), {})
+    game = Game((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
+    try:
+        open_first_scene(game, None, new=True, deal=42)
+        assert (game.scene.name, game.scene.row.focused().key) == ("confirm", "keep")
+    finally:
+        game.close()
+
+
+def test_ruleset_and_continue_together_are_refused_in_one_line():
+    done = run("--continue", "--ruleset", "rob", env=bare_env())
+    assert (done.returncode, done.stdout.count("\n"), "--ruleset" in done.stdout) == (2, 1, True)
