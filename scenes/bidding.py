@@ -12,7 +12,7 @@ from scenes.doubling import DoublingScene
 from scenes.i18n import tr
 from scenes.play import PlayScene
 from scenes.scene import Scene
-from scenes.session import HUMAN, SEAT_NAMES
+from scenes.seats import HUMAN, SEAT_NAMES
 
 
 class BiddingScene(ChoiceScene):

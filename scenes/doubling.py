@@ -10,7 +10,7 @@ from scenes.choice import ChoiceScene, Spec
 from scenes.i18n import tr
 from scenes.play import PlayScene
 from scenes.scene import Scene
-from scenes.session import HUMAN, SEAT_NAMES
+from scenes.seats import HUMAN, SEAT_NAMES
 
 
 class DoublingScene(ChoiceScene):

@@ -21,8 +21,10 @@ from scenes.doubling import DoublingScene
 from scenes.i18n import tr
 from scenes.overlays import ConfirmNewMatch
 from scenes.play import PlayScene
-from scenes.session import CLOCK, PRACTICED, SEAT_NAMES, Notice, Session, TableSettings
+from scenes.seats import SEAT_NAMES
+from scenes.session import CLOCK, PRACTICED, Notice, Session
 from scenes.settlement import SettlementScene
+from scenes.table_settings import TableSettings
 
 if TYPE_CHECKING:
     from scenes.game import Game

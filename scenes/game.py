@@ -25,8 +25,9 @@ from scenes.input import Act, Input, Inputs, Opener, open_controller
 from scenes.layout import Layout, load_layout
 from scenes.prefs import Prefs, PrefsStore
 from scenes.scene import Scene
-from scenes.session import TableSettings, card_size
+from scenes.session import card_size
 from scenes.sound import Sounds
+from scenes.table_settings import TableSettings
 from scenes.thinker import warm_up
 
 WINDOWED = (1280, 720)

@@ -21,7 +21,7 @@ from scenes.input import Act, Input
 from scenes.prefs import VOLUMES
 from scenes.rules_help import RulesHelp
 from scenes.scene import Scene
-from scenes.session import AUTO_INTERVALS
+from scenes.table_settings import AUTO_INTERVALS
 from scenes.text import blit_text, wrap
 from scenes.widgets import ANY_WAY, CREAM, GOLD, INK, MUTED, Button, Row, dim, panel
 from scenes.wording import describe, level_name, ruleset_summary, ruleset_title

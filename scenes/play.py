@@ -22,7 +22,8 @@ from scenes.i18n import tr
 from scenes.input import Act, Device, Input
 from scenes.overlays import KindChooser
 from scenes.practice import undo_turn
-from scenes.session import HUMAN, SEAT_NAMES, SORTS, Session
+from scenes.seats import HUMAN, SEAT_NAMES
+from scenes.session import SORTS, Session
 from scenes.settlement import SettlementScene
 from scenes.table_view import TableScene, veil
 from scenes.text import blit_text

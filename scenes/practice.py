@@ -15,7 +15,8 @@ from game.match import Match
 from scenes.i18n import tr
 from scenes.layout import Fitted
 from scenes.overlays import ConfirmNewMatch
-from scenes.session import HUMAN, Session
+from scenes.seats import HUMAN
+from scenes.session import Session
 from scenes.widgets import pill
 
 if TYPE_CHECKING:

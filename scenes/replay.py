@@ -25,7 +25,8 @@ from scenes.fonts import font_for
 from scenes.i18n import tr
 from scenes.input import Act, Device, Input
 from scenes.open_hands import card_positions, spot_for
-from scenes.session import HUMAN, SEAT_NAMES, Session
+from scenes.seats import HUMAN, SEAT_NAMES
+from scenes.session import Session
 from scenes.table_view import TableScene
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, Button, Row, panel, pill

@@ -7,13 +7,12 @@ Game state changes only through `Session.apply`, which calls `Match.apply` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
-from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
-from game import bots
 from game import events as ev
 from game.actions import Action, DealExpired
 from game.atomic import WriteFailed
@@ -28,38 +27,18 @@ from scenes.board import RAISE, Board, row_positions, spread
 from scenes.effects import Effects, Stage, Ticker, effects_for
 from scenes.i18n import tr
 from scenes.layout import SEAT_ZONES, Fitted
+from scenes.seats import HUMAN, SEAT_NAMES
+from scenes.table_settings import TableSettings
 from scenes.thinker import Thinker
 from scenes.timers import TableClock
 from scenes.tween import out_back
 
-HUMAN = 0
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
-MAX_SEATS = 4
-
-
-class SeatNames(Mapping[int, str]):
-    """Seat -> the name the table shows, in the player's language ("You" / "你"); a table of N players seats the
-    first N."""
-
-    def __getitem__(self, seat: int) -> str:
-        if seat not in range(MAX_SEATS):
-            raise KeyError(seat)
-        return tr(f"names.seat_{seat}")
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(range(MAX_SEATS))
-
-    def __len__(self) -> int:
-        return MAX_SEATS
-
-
-SEAT_NAMES = SeatNames()
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
 SORTS = ("rank", "groups")
-AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
 LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
     Kind.BOMB: "table.banner_bomb",
@@ -70,40 +49,6 @@ BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
     Kind.STRAIGHT: "table.banner_straight",
     Kind.PAIR_RUN: "table.banner_pair_run",
 }
-
-
-@dataclass
-class TableSettings:
-    """Settings that matter to the table and travel with the save."""
-
-    auto: bool = False
-    level: str = bots.DEFAULT_LEVEL
-    counter: bool = True
-    auto_interval: float = 1.0  # seconds Auto waits before acting for you
-    reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
-    four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
-    large_cards: bool = False
-    turn_timers: bool = False  # the 003 timers for a ruleset without its own (standard)
-    practice: bool = False  # undo your decisions; the match stays out of your statistics
-
-    def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TableSettings:
-        """Settings from a save's table. The save layer checks only that it is an object, so a value is kept only
-        when it has its default's exact type and, for the level and the interval, is one the game offers: a
-        hand-edited `"auto_interval": "x"` or `"level": null` falls back to the default, never breaks the table."""
-        settings = cls()
-        for f in fields(cls):
-            value = data.get(f.name)
-            if type(value) is type(getattr(settings, f.name)):
-                setattr(settings, f.name, value)
-        if settings.level not in bots.LEVELS:
-            settings.level = bots.DEFAULT_LEVEL
-        if settings.auto_interval not in AUTO_INTERVALS:
-            settings.auto_interval = cls.auto_interval
-        return settings
 
 
 def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:

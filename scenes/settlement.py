@@ -13,7 +13,8 @@ from scenes.effects import Confetti, Effect, Glow
 from scenes.i18n import tr
 from scenes.input import Act, Input
 from scenes.scene import Scene
-from scenes.session import HUMAN, SEAT_NAMES, Session
+from scenes.seats import HUMAN, SEAT_NAMES
+from scenes.session import Session
 from scenes.table_view import draw_crown
 from scenes.text import blit_text, wrap
 from scenes.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel

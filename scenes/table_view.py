@@ -22,7 +22,8 @@ from scenes.input import Act, Input
 from scenes.overlays import PauseMenu
 from scenes.practice import draw_practice_tag, undo_turn
 from scenes.scene import Scene
-from scenes.session import HUMAN, SEAT_NAMES, Session
+from scenes.seats import HUMAN, SEAT_NAMES
+from scenes.session import Session
 from scenes.text import blit_text
 from scenes.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
 from scenes.wording import deal_label
@@ -96,6 +97,7 @@ class TableScene(Scene):
 
     def relayout(self) -> None:
         self.menu.rect = self.game.geo["menu_button"]
+        self.menu.label = tr("table.menu")  # a language switch lays the scene out again
 
     def update(self, dt: float) -> None:
         self.time += dt

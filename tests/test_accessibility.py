@@ -9,7 +9,7 @@ from game.savefile import SaveStore
 from scenes.flow import continue_match, new_match
 from scenes.game import Game
 from scenes.overlays import SettingsOverlay
-from scenes.session import HUMAN
+from scenes.seats import HUMAN
 from tests.test_scene_kit import headless_game, steps
 
 

@@ -27,7 +27,8 @@ from scenes.fonts import CJK, REGULAR, font_for
 from scenes.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
 from scenes.overlays import SettingsOverlay
 from scenes.prefs import Prefs, PrefsStore
-from scenes.session import BANNER_KINDS, SEAT_NAMES, Notice
+from scenes.seats import SEAT_NAMES
+from scenes.session import BANNER_KINDS, Notice
 from scenes.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
 from tests.test_scene_kit import saving_game

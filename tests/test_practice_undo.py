@@ -18,8 +18,10 @@ from scenes.input import Act, Inputs
 from scenes.overlays import SettingsOverlay
 from scenes.play import PlayScene
 from scenes.practice import ConfirmReplayDeal, draw_practice_tag, set_practice
-from scenes.session import HUMAN, PRACTICED, TableSettings
+from scenes.seats import HUMAN
+from scenes.session import PRACTICED
 from scenes.settlement import SettlementScene
+from scenes.table_settings import TableSettings
 from scenes.title import TitleScene
 from tests.test_replay import random_action, state
 from tests.test_scene_kit import bot_action, play_until, post, saving_game, settled, steps

@@ -21,8 +21,8 @@ from scenes.flow import open_session, show
 from scenes.game import Game
 from scenes.i18n import lookup
 from scenes.input import Act
-from scenes.session import TableSettings
 from scenes.settlement import SettlementScene
+from scenes.table_settings import TableSettings
 from tests.helpers_rules import script, set_hands
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 from tests.test_variant_rob import BASE_100, playing

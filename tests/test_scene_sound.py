@@ -10,8 +10,9 @@ from game.actions import Play
 from game.savefile import SaveStore
 from scenes.overlays import SettingsOverlay
 from scenes.prefs import Prefs, PrefsStore
-from scenes.session import Session, TableSettings
+from scenes.session import Session
 from scenes.sound import RATE, Sounds, voices
+from scenes.table_settings import TableSettings
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, press, saving_game
 

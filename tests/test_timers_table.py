@@ -10,7 +10,8 @@ from game.actions import Bid
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from scenes.flow import continue_match
-from scenes.session import HUMAN, Session
+from scenes.seats import HUMAN
+from scenes.session import Session
 from scenes.settlement import SettlementScene
 from tests.test_scene_kit import headless_game
 
