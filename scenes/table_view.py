@@ -7,7 +7,7 @@ inputs that mean the same in both (menu, card counter, auto).
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -84,6 +84,17 @@ def draw_straw_hat(surface: pygame.Surface, center: tuple[int, int], width: int)
     band = pygame.Rect(crown.x, crown.bottom - round(width * 0.11), crown.width, round(width * 0.09))
     pygame.draw.rect(surface, (200, 50, 45), band)
     pygame.draw.ellipse(surface, light, brim.inflate(-width // 3, -brim.height // 2).move(0, -brim.height // 6), 1)
+
+
+class SeatPanel(NamedTuple):
+    """What a seat's panel shows besides its avatar: its rect, the avatar's, the role, thinking, the score line."""
+
+    seat: int
+    rect: pygame.Rect
+    face: pygame.Rect
+    role: str  # "Landlord", "Farmer" or "" during the auction
+    thinking: bool
+    score: str
 
 
 class TableScene(Scene):
@@ -252,10 +263,8 @@ class TableScene(Scene):
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
         thinking = to_act and s.bot_seat(seat) and seat != HUMAN
         score = tr("table.points", score=f"{s.match.scores[seat]:+d}")
-        if wide:
-            self._seat_wide(surface, seat, r, face, role, thinking, score)
-        else:
-            self._seat_upright(surface, seat, r, face, role, thinking, score)
+        shown = SeatPanel(seat, r, face, role, thinking, score)
+        (self._seat_wide if wide else self._seat_upright)(surface, shown)
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
         draw_seat_tags(surface, geo, s.match, seat, r)
@@ -264,17 +273,9 @@ class TableScene(Scene):
             if seat not in s.reveal:
                 draw_shown_hand(surface, geo, s.match, seat, r, self.game.art["mini"])
 
-    def _seat_upright(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        r: pygame.Rect,
-        face: pygame.Rect,
-        role: str,
-        thinking: bool,
-        score: str,
-    ) -> None:
+    def _seat_upright(self, surface: pygame.Surface, shown: SeatPanel) -> None:
         geo = self.game.geo
+        seat, r, face, role, thinking, score = shown
         if role == "Landlord":
             draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
         elif role:
@@ -288,18 +289,10 @@ class TableScene(Scene):
         if thinking:
             blit_text(surface, self.thinking(), geo.px(18), MUTED, (r.centerx, r.bottom + geo.px(6)), "midtop")
 
-    def _seat_wide(
-        self,
-        surface: pygame.Surface,
-        seat: int,
-        r: pygame.Rect,
-        face: pygame.Rect,
-        role: str,
-        thinking: bool,
-        score: str,
-    ) -> None:
+    def _seat_wide(self, surface: pygame.Surface, shown: SeatPanel) -> None:
         """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
         geo = self.game.geo
+        seat, r, face, role, thinking, score = shown
         x = face.right + geo.px(14)
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (x, r.y + geo.px(10)), "topleft", True)
         blit_text(surface, score, geo.px(22), GOLD, (r.right - geo.px(14), r.y + geo.px(12)), "topright", True)
