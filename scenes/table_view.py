@@ -366,7 +366,7 @@ class TableScene(Scene):
         pygame.draw.circle(surface, GOLD, badge.center, badge.width // 2, geo.px(3))
         blit_text(surface, str(count), geo.px(28), CREAM, badge.center, "center", bold=True)
         if warn:
-            note = f"{count} card{'s' if count > 1 else ''} left!"
+            note = tr("table.cards_left_one") if count == 1 else tr("table.cards_left", count=count)
             blit_text(
                 surface,
                 note,

@@ -1,0 +1,54 @@
+"""Regressions found by playing the real game: each test names what a player saw."""
+
+import pytest
+
+from game.match import Match
+from game.savefile import SaveStore
+from scenes import table_view
+from scenes.flow import new_match, open_session, show
+from scenes.i18n import set_language
+from scenes.seats import HUMAN
+from scenes.table_view import TableScene
+from tests.test_scene_kit import play_until, saving_game, steps
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    set_language("en")
+
+
+@pytest.fixture
+def titled(tmp_path):
+    yield from saving_game(SaveStore(tmp_path / "saves"))
+
+
+def test_the_menu_button_follows_a_language_switch_at_the_table(titled):
+    """The table's Menu button kept saying "Menu" after Settings switched to 简体中文."""
+    new_match(titled, "standard", 7)
+    steps(titled, 2)
+    table = titled.scene
+    assert isinstance(table, TableScene) and table.menu.label == "Menu"
+    titled.change_prefs(language="zh")
+    assert table.menu.label == "菜单"
+
+
+def test_the_few_cards_left_warning_is_in_the_players_language(titled, monkeypatch):
+    """An opponent down to one card was flagged "1 card left!" in English on a Chinese table."""
+    titled.change_prefs(language="zh")
+    session = open_session(titled, Match("standard", 4))
+    show(titled, session)
+
+    def near_the_end(match: Match) -> bool:
+        hands = match.hand.hands
+        return match.turn == HUMAN and any(len(hands[s]) == 1 for s in range(3) if s != HUMAN)
+
+    play_until(session.match, near_the_end, session.apply)
+    steps(titled, 300)  # the deal and the last plays land; your turn waits for you
+    drawn: list[str] = []
+    real = table_view.blit_text
+    monkeypatch.setattr(
+        table_view, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+    )
+    titled.draw(titled.screen)
+    assert "只剩 1 张！" in drawn and not any("left" in text for text in drawn)
