@@ -67,17 +67,19 @@ def standard_pages() -> tuple[Page, ...]:
     )
 
 
-def table_pages(rules: Ruleset) -> tuple[Page, ...]:
+def table_pages(rules: Ruleset, here: bool = True) -> tuple[Page, ...]:
     """The pages for one ruleset, spelled out from its options (so a new preset gets its pages for free): the deal
-    and the auction, then play and scoring; one page when it all fits."""
+    and the auction, then play and scoring; one page when it all fits. `here`: the ruleset of the table being
+    played, so its first page says "This table"; from the title every preset is named as it is."""
     title = ruleset_title(rules)
+    heading = tr("rulepages.this_table", title=title) if here else title
     deal = [tr("rulepages.intro", title=title, summary=ruleset_summary(rules)), *_deal(rules), *_auction(rules)]
     play = [*_play(rules), *_scoring(rules)]
     examples = _examples(rules)
     if sum(len(line) for line in deal + play) < ONE_PAGE:
-        return (Page(tr("rulepages.this_table", title=title), (*deal, *play), examples),)
+        return (Page(heading, (*deal, *play), examples),)
     return (
-        Page(tr("rulepages.this_table", title=title), tuple(deal)),
+        Page(heading, tuple(deal)),
         Page(tr("rulepages.play_and_scoring", title=title), tuple(play), examples),
     )
 
@@ -213,7 +215,7 @@ class RulesHelp(Scene):
         """The pages in the current language: the table's ruleset first, or from the title the standard rules and
         then every other preset."""
         if self.rules is None:
-            others = [page for r in RULESETS.values() if r.name != "standard" for page in table_pages(r)]
+            others = [page for r in RULESETS.values() if r.name != "standard" for page in table_pages(r, here=False)]
             return (*standard_pages(), *others)
         return (*table_pages(self.rules), *standard_pages())
 
@@ -265,9 +267,15 @@ class RulesHelp(Scene):
         box = geo["panel"]
         surface.blit(panel(box.size, 252, geo.px(28)), box.topleft)
         page = self.pages[self.page]
-        blit_text(surface, page.title, geo.px(46), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         counter = f"{self.page + 1} / {len(self.pages)}"
-        blit_text(surface, counter, geo.px(20), MUTED, (box.right - geo.px(30), box.y + geo.px(30)), "topright")
+        counter_at = blit_text(
+            surface, counter, geo.px(20), MUTED, (box.right - geo.px(30), box.y + geo.px(30)), "topright"
+        )
+        room = 2 * (counter_at.left - geo.px(16) - box.centerx)  # centred and clear of the page counter
+        size = geo.px(46)
+        while size > geo.px(28) and text(page.title, size, GOLD, True).get_width() > room:
+            size -= max(1, geo.px(2))
+        blit_text(surface, page.title, size, GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         y = box.y + geo.px(110)
         size, lines = self._fitted(page, box)
         for line in lines:

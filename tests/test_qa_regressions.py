@@ -1,15 +1,17 @@
 """Regressions found by playing the real game: each test names what a player saw."""
 
+import pygame
 import pytest
 
 from game.match import Match
 from game.savefile import SaveStore
-from scenes import table_view
+from scenes import rules_help, table_view
 from scenes.flow import new_match, open_session, show
 from scenes.i18n import set_language
+from scenes.rules_help import RulesHelp
 from scenes.seats import HUMAN
 from scenes.table_view import TableScene
-from tests.test_scene_kit import play_until, saving_game, steps
+from tests.test_scene_kit import headless_game, play_until, saving_game, steps
 
 
 @pytest.fixture(autouse=True)
@@ -52,3 +54,36 @@ def test_the_few_cards_left_warning_is_in_the_players_language(titled, monkeypat
     )
     titled.draw(titled.screen)
     assert "只剩 1 张！" in drawn and not any("left" in text for text in drawn)
+
+
+def test_rules_from_the_title_do_not_call_every_preset_this_table(titled):
+    """From the title there is no table: the pages said "This table: Classic", "This table: Rob the Landlord", ..."""
+    titles = [page.title for page in RulesHelp(titled).pages]
+    assert "Classic" in titles and not any(title.startswith("This table") for title in titles)
+
+
+@pytest.fixture
+def game():
+    yield from headless_game()
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_long_rules_page_title_stays_clear_of_the_page_counter(game, language, monkeypatch):
+    """ "Rob the Landlord: play and scoring" ran into the "9 / 13" counter at the top right of the page."""
+    game.change_prefs(language=language)
+    rules = RulesHelp(game)
+    game.push(rules)
+    drawn: dict[str, pygame.Rect] = {}
+    real = rules_help.blit_text
+
+    def spy(surface, value, *args, **kwargs):
+        drawn[value] = rect = real(surface, value, *args, **kwargs)
+        return rect
+
+    monkeypatch.setattr(rules_help, "blit_text", spy)
+    for number, page in enumerate(rules.pages):
+        rules.page = number
+        drawn.clear()
+        game.draw(game.screen)
+        counter = drawn[f"{number + 1} / {len(rules.pages)}"]
+        assert not drawn[page.title].colliderect(counter.inflate(8, 0)), page.title
