@@ -168,9 +168,10 @@ class TableScene(Scene):
         hand = s.match.hand
         bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
         bidding = hand.landlord is None or s.match.phase is Phase.BIDDING
-        bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
-        if not bidding and s.match.rules.auction is not Auction.POINTS:  # call/rob: the stake is the base
-            bid = tr("auction.hud_base", base=s.match.rules.base)
+        if s.match.rules.auction is Auction.POINTS:
+            bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
+        else:  # call/rob: no points are bid, the stake is the table's base
+            bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=s.match.rules.base)
         x = r.x + geo.px(18)
         x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
         x = self._multiplier(surface, (x, r.centery)) + geo.px(20)

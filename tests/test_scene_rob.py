@@ -15,7 +15,7 @@ from game.auctions import ANSWER_WORDS
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, ROB
 from game.scoring import DOUBLING_NAMES, settle
-from scenes import auction_view
+from scenes import auction_view, table_view
 from scenes.auction_view import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, revealed, share_terms
 from scenes.flow import open_session, show
 from scenes.game import Game
@@ -89,6 +89,31 @@ def badge(game: Game, seat: int) -> str:
     steps(game, 1)
     r, g, _ = tuple(game.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
+
+
+def hud_texts(game: Game, monkeypatch) -> list[str]:
+    """Every text the table draws in one frame."""
+    seen: list[str] = []
+    original = table_view.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        seen.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(table_view, "blit_text", spy)
+    game.draw(game.screen)
+    monkeypatch.undo()
+    return seen
+
+
+def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(game, monkeypatch):
+    """004: "there is no 1-, 2- or 3-point bidding": the score bar names the auction and then the table's base."""
+    match = at_table(game, opening("rob", 0))
+    assert "Calling" in hud_texts(game, monkeypatch)
+    answered(match, 1, 0, 0)
+    steps(game, 2)
+    texts = hud_texts(game, monkeypatch)
+    assert ("Base 1" in texts, "Calling" in texts, "Bidding" in texts) == (True, False, False)
 
 
 # ----- the auction ---------------------------------------------------------------------------------------------
