@@ -3,26 +3,12 @@
 import random
 from itertools import pairwise
 
-from game.actions import Bid, DealExpired, Double, NextHand, Pass, Play, Show
+from game.actions import Bid, DealExpired, NextHand
 from game.history import deal_spans, rebuild, replay, undo
 from game.match import Match, Phase
 from game.observe import observe
 from game.serialize import to_dict
-
-
-def step(match: Match, rng: random.Random) -> None:
-    """One random legal action for the seat to act (or Play again after a settlement)."""
-    if match.phase is Phase.HAND_OVER:
-        match.apply(NextHand())
-    elif match.phase is Phase.BIDDING:
-        match.apply(Bid(match.turn, rng.choice(match.bid_choices())))
-    elif match.phase is Phase.DOUBLING:
-        match.apply(Double(rng.choice(match.undecided_doubles()), rng.random() < 0.5))
-    elif match.phase is Phase.SHOWING:
-        match.apply(Show(match.turn, rng.random() < 0.2))
-    else:
-        move = rng.choice(match.legal_moves())
-        match.apply(Pass(match.turn) if move == "pass" else Play(match.turn, move))
+from tests.helpers_rules import step
 
 
 def played(seed: int, actions: int) -> tuple[Match, list[dict]]:

@@ -23,7 +23,8 @@ from scenes.session import PRACTICED
 from scenes.settlement import SettlementScene
 from scenes.table_settings import TableSettings
 from scenes.title import TitleScene
-from tests.test_replay import random_action, state
+from tests.helpers_rules import random_action
+from tests.test_replay import state
 from tests.test_scene_kit import bot_action, play_until, post, saving_game, settled, steps
 
 # ----- the core: undo back to your last decision ---------------------------------------------------------------

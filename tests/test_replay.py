@@ -7,7 +7,6 @@ from functools import cache
 import pygame
 import pytest
 
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import RULESETS
@@ -16,22 +15,8 @@ from scenes.open_hands import card_positions
 from scenes.replay import ReplayScene, playable_deals, record
 from scenes.scene import Scene
 from scenes.settlement import SettlementScene
+from tests.helpers_rules import random_action
 from tests.test_scene_kit import headless_game, pad, press, steps
-
-
-def random_action(match: Match, rng: random.Random) -> Action:
-    """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement."""
-    phase = match.phase
-    if phase is Phase.HAND_OVER:
-        return NextHand()
-    if phase is Phase.BIDDING:
-        return Bid(match.turn, rng.choice(match.bid_choices()))
-    if phase is Phase.DOUBLING:
-        return Double(rng.choice(match.undecided_doubles()), rng.random() < 0.4)
-    if phase is Phase.SHOWING:
-        return Show(match.turn, rng.random() < 0.4)
-    move = rng.choice(match.legal_moves())
-    return Pass(match.turn) if move == "pass" else Play(match.turn, move)
 
 
 def state(match: Match) -> tuple:

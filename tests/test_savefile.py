@@ -10,11 +10,12 @@ from collections.abc import Iterator
 import pytest
 
 from game import atomic
-from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.actions import Abandon, Action, NextHand
 from game.match import Match, Phase
 from game.observe import observe
 from game.savefile import ENV_VAR, PROJECT_SAVES, SaveStore, default_directory
 from game.serialize import VERSION, to_dict
+from tests.helpers_rules import random_action
 
 TABLE = {"auto_play": True, "level": "hard", "interval": 0.8, "timers": [12.5, 0.0, 3.0]}
 
@@ -23,18 +24,6 @@ def skip_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
     """For tests that write thousands of saves: a test cannot cut the power, so fsync only costs time there.
     The tests that do not call this run the real fsyncs."""
     monkeypatch.setattr(atomic.os, "fsync", lambda _fd: None)
-
-
-def random_action(match: Match, rng: random.Random) -> Action:
-    """A uniformly random legal action: it reaches every phase, bombs, passes and redeals."""
-    if match.phase is Phase.HAND_OVER:
-        return NextHand()
-    seat = match.turn
-    assert seat is not None
-    if match.phase is Phase.BIDDING:
-        return Bid(seat, rng.choice(match.bid_choices()))
-    move = rng.choice(match.legal_moves())
-    return Pass(seat) if move == "pass" else Play(seat, move)
 
 
 def play_until(match: Match, rng: random.Random, done: set[Phase]) -> None:

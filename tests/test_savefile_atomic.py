@@ -12,7 +12,8 @@ from game import atomic
 from game.atomic import WriteFailed
 from game.match import Match
 from game.savefile import SaveStore, encode
-from tests.test_savefile import random_action, skip_fsync, state
+from tests.helpers_rules import random_action
+from tests.test_savefile import skip_fsync, state
 from tests.test_savefile_hostile import mid_trick
 
 TABLE = {"auto_play": False, "level": "hard", "player": "Dì Zhǔ", "interval": 0.75, "timer": None}

@@ -15,7 +15,8 @@ from game import atomic
 from game.match import Match, Phase
 from game.savefile import SaveStore, read_snapshot, upgrade
 from game.serialize import VERSION, to_dict
-from tests.test_savefile import random_action, state
+from tests.helpers_rules import random_action
+from tests.test_savefile import state
 
 Data = dict[str, Any]
 

@@ -13,8 +13,7 @@ from game.invariants import problems
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, DEAL_SECONDS, NO_SHUFFLE, STANDARD, TURN_SECONDS, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type
-from tests.test_history import step
+from tests.helpers_rules import bid_all, of_type, step
 
 
 def test_003_classic_bids_zero_to_three_each_raising():

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from game import bots, selfplay
 from game import events as ev
-from game.actions import Abandon, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Abandon, Bid, Double, Pass, Play, Show
 from game.bots.bidding import FLOORS, landlord_value
 from game.cards import parse
 from game.invariants import problems
@@ -25,8 +25,7 @@ from game.rulesets import ROB, Auction, get
 from game.savefile import encode, read_snapshot
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import bid_all, of_type, script, set_hands
-from tests.test_history import step
+from tests.helpers_rules import bid_all, of_type, script, set_hands, step
 
 BASE_100 = replace(ROB, base=100)
 
@@ -430,10 +429,7 @@ def test_004_property_random_rob_playouts_conserve_cards_sum_to_zero_and_respect
     rng = random.Random(seed)
     match = Match(rules, seed=seed)
     while len(match.results) < 3 and match.phase is not Phase.MATCH_OVER:
-        if match.phase is Phase.HAND_OVER:
-            match.apply(NextHand())
-        else:
-            step(match, rng)
+        step(match, rng)  # Play again after each settlement
         assert problems(match) == []
     for settlement in match.results:
         assert sum(settlement.deltas) == 0

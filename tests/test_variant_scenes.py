@@ -16,7 +16,7 @@ from scenes.overlays import RulesetChooser
 from scenes.rules_help import RulesHelp, table_pages
 from scenes.text import wrap
 from scenes.wording import ruleset_summary, ruleset_title
-from tests.test_history import step
+from tests.helpers_rules import step
 from tests.test_main import bare_env, run
 from tests.test_scene_kit import headless_game
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game import bots, selfplay
 from game import events as ev
-from game.actions import Bid, NextHand, Pass, Play
+from game.actions import Bid, Pass, Play
 from game.cards import RANK_INDEX
 from game.invariants import problems
 from game.match import Match, Phase
@@ -19,8 +19,7 @@ from game.observe import observe
 from game.rules import check, legal_moves
 from game.rulesets import DEAL_SECONDS, TURN_SECONDS, TWO_PLAYER, Auction, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type, script, set_hands
-from tests.test_history import step
+from tests.helpers_rules import bid_all, of_type, script, set_hands, step
 from tests.test_variant_rob import saved_phases
 
 
@@ -239,10 +238,7 @@ def test_003_property_two_player_playouts_conserve_cards_and_cap_the_multiplier(
     rng = random.Random(seed)
     match = Match("two-player", seed=seed)
     while len(match.results) < 3 and match.phase is not Phase.MATCH_OVER:
-        if match.phase is Phase.HAND_OVER:
-            match.apply(NextHand())
-        else:
-            step(match, rng)
+        step(match, rng)  # Play again after each settlement
         assert problems(match) == []
         assert match.multiplier <= 1024
     for settlement in match.results:
