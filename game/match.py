@@ -58,7 +58,6 @@ class Hand:
     bids: list[tuple[int, int]] = field(default_factory=list)
     landlord: int | None = None
     bid: int = 0
-    caller: int | None = None  # call/rob auctions: who called first
     robs: int = 0
     redeals: int = 0  # all-declined deals in a row before this one, in the same hand
     doubles: list[bool | None] = field(default_factory=list)  # per seat: None until it decides (004)
@@ -336,7 +335,7 @@ class Match:
         hand.bids.append((action.seat, action.value))
         out: list[ev.Event] = [ev.BidMade(action.seat, action.value, answer_word(word, action.value))]
         now = self.standing()
-        hand.landlord, hand.bid, hand.caller = now.holder, now.bid, now.caller
+        hand.landlord, hand.bid = now.holder, now.bid
         if now.robs > hand.robs:
             hand.robs = now.robs
             out.append(self._double("rob"))

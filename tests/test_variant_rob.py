@@ -115,7 +115,7 @@ def test_004_robbed_first_round_gives_the_caller_one_rob_back():
     assert match.phase is Phase.BIDDING and match.turn == first and match.auction_word() == "rob"
     events = bid_all(match, [1])
     assert of_type(events, ev.LandlordChosen)[0].seat == first
-    assert match.hand.caller == first
+    assert match.standing().caller == first
 
 
 def test_004_declined_rob_back_leaves_the_last_robber_landlord():
