@@ -14,7 +14,7 @@ from enum import Enum
 
 from game import events as ev
 from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show
-from game.auctions import Standing, answer_word, standing
+from game.auctions import ANSWER_WORDS, Standing, answer_word, standing
 from game.cards import Card, Counts, first_unknown, normalize, parse
 from game.combos import Reading, judge
 from game.kinds import Kind
@@ -280,8 +280,9 @@ class Match:
     def _bid_refused(self, value: int) -> Rejection:
         word = self.auction_word()
         if word != "bid":
-            return Rejection("answer_invalid", {"yes": word.title(), "no": f"No {word}"})
-        choices = " or ".join(str(v) for v in self.bid_choices()[1:])
+            no, yes = ANSWER_WORDS[word]
+            return Rejection("answer_invalid", {"yes": yes, "no": no})
+        choices = tuple(self.bid_choices()[1:])
         code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
         return Rejection(code, {"current": self.hand.bid, "choices": choices})
 
@@ -292,7 +293,7 @@ class Match:
             raise IllegalAction(Rejection("empty"))
         unknown = first_unknown(move)
         if unknown is not None:
-            raise IllegalAction(Rejection("unknown_rank", {"rank": repr(unknown)}))
+            raise IllegalAction(Rejection("unknown_rank", {"rank": unknown}))
         move = normalize(move)
         held = self.hand.hands[seat]
         if cards is None:
