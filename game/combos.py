@@ -212,14 +212,14 @@ def _why_not_higher(play: Reading, last: Reading) -> Rejection:
     return Rejection("equal_not_higher" if play.top == last.top else "not_higher", names)
 
 
-def _run_problem(counts: Counts, present: list[int], shape: Kind) -> Rejection | None:
+def _run_problem(counts: Counts, present: list[int], run: Kind) -> Rejection | None:
     if any(r in JOKERS for r in present):
-        return Rejection("joker_in_run", {"shape": shape})
+        return Rejection("joker_in_run", {"run": run})
     if TWO in present:
-        return Rejection("two_in_run", {"shape": shape})
+        return Rejection("two_in_run", {"run": run})
     missing = [r for r in range(present[0], present[-1] + 1) if not counts[r]]
     if missing:
-        return Rejection("run_gap", {"shape": shape, "missing": RANKS[missing[0]]})
+        return Rejection("run_gap", {"run": run, "missing": RANKS[missing[0]]})
     return None
 
 
@@ -321,7 +321,7 @@ def _wing_problem(counts: Counts, body: list[int], total: int) -> Rejection:
             return Rejection("wings_both_jokers")
         return Rejection("wings_mixed")
     if TWO in body or any(r in JOKERS for r in body):
-        return Rejection("two_in_run", {"shape": Kind.AIRPLANE})
+        return Rejection("two_in_run", {"run": Kind.AIRPLANE})
     return Rejection("wings_count", {"triples": k, "extra_cards": extra})
 
 

@@ -1,9 +1,10 @@
 """Player-facing reasons a selection or an action is refused (000 §21-§22).
 
-A rejection is a message key with parameters that are data, never words: a `Kind` (`shape`, `last_shape`), a
-`Reading` (`play`, `last`), a rank character (`missing`), the typed character (`rank`), an auction answer
-(`yes`, `no`: "call", "no_call", ...), the bids allowed (`choices`) and plain counts and seats. `text` says it in
-the core's English for the text API; the presentation says the same data in the player's language.
+A rejection is a message key with parameters that are data, never words: a `Kind` (`shape`, `last_shape`; `run`
+names a family of runs, the airplanes by `Kind.AIRPLANE`), a `Reading` (`play`, `last`), a rank character
+(`missing`), the typed character (`rank`), auction answers (`yes`, `no`: "call", "no_call", ...), the bids allowed
+(`choices`), and counts and seats. `text` says it in the core's English for the text API; the presentation says the
+same data in the player's language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.cards import RANK_INDEX, RANK_NAMES
+from game.kinds import Kind
 
 MESSAGES: dict[str, str] = {
     "empty": "Select the cards you want to play first.",
@@ -26,9 +28,9 @@ MESSAGES: dict[str, str] = {
     "no_such_seat": "There is no seat {seat} at this table.",
     "already_doubled": "That seat has already chosen whether to double.",
     "not_landlord": "Only the landlord may show the hand.",
-    "two_in_run": "A 2 cannot be part of {shape:a}.",
-    "joker_in_run": "Jokers cannot be part of {shape:a}.",
-    "run_gap": "{shape:A} cannot skip a rank: {missing} is missing.",
+    "two_in_run": "A 2 cannot be part of {run:a}.",
+    "joker_in_run": "Jokers cannot be part of {run:a}.",
+    "run_gap": "{run:A} cannot skip a rank: {missing} is missing.",
     "straight_short": "A straight needs at least five consecutive cards; you selected {count}.",
     "pair_run_short": "A pair run needs at least three consecutive pairs; you selected only {pairs}.",
     "not_a_pair": "A pair needs two cards of the same rank.",
@@ -83,6 +85,7 @@ ANSWERS = {"call": "Call", "no_call": "No call", "rob": "Rob", "no_rob": "No rob
 ENGLISH: dict[str, Callable[[Any], object]] = {
     "shape": lambda kind: Phrase(kind.title),
     "last_shape": lambda kind: Phrase(kind.title),
+    "run": lambda kind: Phrase("airplane" if kind is Kind.AIRPLANE else kind.title),
     "play": lambda reading: Phrase(reading.describe()),
     "last": lambda reading: Phrase(reading.describe()),
     "missing": lambda rank: RANK_NAMES[RANK_INDEX[rank]],
