@@ -128,6 +128,8 @@ class Match:
         self.winners: tuple[int, ...] = ()
         self.phase = Phase.BIDDING
         self.hand = self._new_hand(1, first_deal)
+        # What happened as the match began, as `apply` returns what happens later: the first deal.
+        self.opening: list[ev.Event] = [self._dealt_event(redeal=False)]
 
     # ----- queries -----------------------------------------------------------------------------------
 
@@ -179,6 +181,29 @@ class Match:
         if self.phase is not Phase.DOUBLING:
             return ()
         return tuple(seat for seat, choice in enumerate(self.hand.doubles) if choice is None)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats the match waits for: the seat to act, or (doubling) every seat still to decide; none between
+        hands."""
+        if self.phase is Phase.DOUBLING:
+            return self.undecided_doubles()
+        return () if self.turn is None else (self.turn,)
+
+    def choices(self, seat: int) -> list[Action]:
+        """What `seat` may do now, as the actions it may take, the decline first: its bids (or call and rob
+        answers), its double, the landlord's show, its plays and then the pass. Empty while the match does not
+        wait for this seat."""
+        if seat not in self.waiting:
+            return []
+        match self.phase:
+            case Phase.BIDDING:
+                return [Bid(seat, value) for value in self.bid_choices()]
+            case Phase.DOUBLING:
+                return [Double(seat, False), Double(seat, True)]
+            case Phase.SHOWING:
+                return [Show(seat, False), Show(seat, True)]
+        return [Pass(seat) if move == "pass" else Play(seat, move) for move in self.legal_moves()]
 
     def legal_moves(self) -> list[str]:
         """Legal plays for the seat to act, with "pass" when it follows (000 §15)."""
