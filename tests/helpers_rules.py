@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from game import combos
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Action, Bid, NextHand, Pass, Play
 from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
@@ -109,17 +109,10 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
 def random_action(match: Match, rng: random.Random) -> Action:
     """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement:
     seeded random play reaches every phase, bombs, passes and redeals."""
-    phase = match.phase
-    if phase is Phase.HAND_OVER:
+    if match.phase is Phase.HAND_OVER:
         return NextHand()
-    if phase is Phase.BIDDING:
-        return Bid(match.turn, rng.choice(match.bid_choices()))
-    if phase is Phase.DOUBLING:
-        return Double(rng.choice(match.undecided_doubles()), rng.random() < 0.5)
-    if phase is Phase.SHOWING:
-        return Show(match.turn, rng.random() < 0.2)
-    move = rng.choice(match.legal_moves())
-    return Pass(match.turn) if move == "pass" else Play(match.turn, move)
+    seats = match.waiting  # one seat, or (doubling) every seat still to decide
+    return rng.choice(match.choices(seats[0] if len(seats) == 1 else rng.choice(seats)))
 
 
 def step(match: Match, rng: random.Random) -> None:

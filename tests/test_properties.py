@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import combos
-from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.actions import Abandon, Action, NextHand, Play
 from game.cards import contains, normalize, parse
 from game.events import HandOver
 from game.invariants import problems
@@ -103,18 +104,14 @@ def test_s17_property_every_settlement_sums_to_zero_and_pays_p(landlord, landlor
 
 def random_action(match: Match, rng: random.Random) -> Action:
     """Any legal action (a lead in any of its readings), now and then a table action (play again, new game)."""
-    seat = match.turn
     if match.phase is Phase.HAND_OVER:
         return NextHand()
     if rng.random() < 0.005:
         return Abandon()
-    if match.phase is Phase.BIDDING:
-        return Bid(seat, rng.choice(match.bid_choices()))
-    move = rng.choice(match.legal_moves())
-    if move == PASS:
-        return Pass(seat)
-    leading = match.hand.last is None
-    return Play(seat, move, kind=rng.choice(combos.classify(parse(move), STANDARD)).kind if leading else None)
+    action = rng.choice(match.choices(match.turn))
+    if isinstance(action, Play) and match.hand.last is None:
+        return replace(action, kind=rng.choice(combos.classify(parse(action.move), STANDARD)).kind)
+    return action
 
 
 def playout(seed: int, hands_to_play: int = 2) -> Iterator[tuple[Match, Action, list]]:
