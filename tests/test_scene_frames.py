@@ -6,7 +6,6 @@ import time
 
 import pygame
 
-from game import events as ev
 from game.match import Match
 from scenes.flow import open_session, show
 from scenes.game import Game
@@ -17,7 +16,7 @@ DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thin
 def dealing(game: Game, seed: int) -> None:
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     show(game, session)
 
 
