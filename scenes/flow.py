@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import events as ev
 from game.actions import Abandon, NextHand
 from game.atomic import WriteFailed
 from game.match import Match, Phase
@@ -81,8 +80,7 @@ def new_match(game: App, ruleset: str, deal: int | None = None) -> None:
             game.problem = refused.problem
     match = Match(ruleset, game.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
     session = open_session(game, match)
-    hand = match.hand
-    session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     session.save()
     show(game, session)
 
