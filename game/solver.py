@@ -132,13 +132,15 @@ def reading_id(reading: Reading | None) -> int:
 
 
 def options(hand: int, last: Reading | None, rules: Ruleset) -> list[Option]:
-    """Every play of a packed hand on `last`: each reading of a lead that has several, the answer on a follow."""
+    """Every play of a packed hand on `last`. A lead with several readings is one option per kind, in the highest
+    reading of that kind, as a player picks it (docs/rules-decisions.md); a follow takes the strongest reading."""
     counts = unpack(hand)
     out: list[Option] = []
     if last is None:
         for text in lead_moves(counts, rules):
             play = parse(text)
-            out += [(pack(play), reading_id(reading), len(text), text) for reading in classify(play, rules)]
+            kinds = {reading.kind: reading for reading in reversed(classify(play, rules))}  # the highest per kind
+            out += [(pack(play), reading_id(reading), len(text), text) for reading in reversed(kinds.values())]
     else:
         for text in follow_moves(counts, last, rules):
             play = parse(text)
@@ -151,24 +153,30 @@ def options(hand: int, last: Reading | None, rules: Ruleset) -> list[Option]:
 Key = tuple[tuple[int, ...], int, int, int]
 
 
+class TooLong(Exception):
+    """A search passed its `limit`: it proved nothing (the puzzle generator gives such a position up)."""
+
+
 @dataclass
 class Solver:
     """Proves positions of one table shape (rules, landlord, allowance); its tables are reused across positions.
 
     `nodes` counts the positions the proof search expanded (transposition hits and collapsed ones not counted).
+    `limit`, when set, stops a search past that many nodes with TooLong; a proof never sets it.
     """
 
     rules: Ruleset
     landlord: int
     allowance: int | None = None
+    limit: int | None = None
     nodes: int = 0
     table: dict[Key, bool] = field(default_factory=dict)
     _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, position: Position) -> Solver:
-        return cls(position.rules, position.landlord, position.allowance)
+    def of(cls, position: Position, limit: int | None = None) -> Solver:
+        return cls(position.rules, position.landlord, position.allowance, limit)
 
     def _check(self, position: Position) -> None:
         if (position.rules, position.landlord, position.allowance) != (self.rules, self.landlord, self.allowance):
@@ -213,6 +221,8 @@ class Solver:
             result = self._wins(hands, ls, 0, ls) == self._allied(turn, ls)
         else:
             self.nodes += 1
+            if self.limit is not None and self.nodes > self.limit:
+                raise TooLong
             result = self._search(hands, turn, last, ls)
         self.table[key] = result
         return result
