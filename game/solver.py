@@ -306,6 +306,13 @@ class Solver:
             return self._answers(after, self.best(after))
         return len(self.winning_moves(after))
 
+    def hint(self, position: Position) -> tuple[Move, list[tuple[int, Move]]] | None:
+        """The next winning action and the line it starts (why it wins), or None when the position is lost."""
+        if not self.wins(position):
+            return None
+        line = self.line(position)
+        return line[0][1], line
+
     def line(self, position: Position) -> list[tuple[int, Move]]:
         """The principal line from `position`: (seat, action) pairs to the end of the hand, both sides best."""
         out: list[tuple[int, Move]] = []

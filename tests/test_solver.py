@@ -138,3 +138,18 @@ def test_a_solver_refuses_a_position_of_another_table():
     position = Position(STANDARD, (parse("3"), parse("4"), parse("5")), landlord=0, turn=0)
     with pytest.raises(ValueError, match="another table"):
         Solver(STANDARD, landlord=1).wins(position)
+
+
+def test_a_hint_is_a_winning_action_and_none_when_lost():
+    rng = random.Random(11)
+    seen = set()
+    while len(seen) < 2:
+        position = random_position(rng, STANDARD, (4, 3, 3), None)
+        solver = Solver.of(position)
+        found = solver.hint(position)
+        seen.add(found is None)
+        if found is None:
+            assert not plain_wins(position)
+        else:
+            move, line = found
+            assert plain_wins_after(position, move) and line[0] == (position.turn, move)
