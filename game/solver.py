@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from game.cards import NUM_RANKS, Counts, parse
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
+from game.memo import memo
 from game.moves import follow_moves, lead_moves
 from game.rulesets import Ruleset
 
@@ -135,22 +136,40 @@ def options(hand: int, last: Reading | None, rules: Ruleset) -> list[Option]:
     """Every play of a packed hand on `last`. A lead with several readings is one option per kind, in the highest
     reading of that kind, as a player picks it (docs/rules-decisions.md); a follow takes the strongest reading."""
     counts = unpack(hand)
-    out: list[Option] = []
     if last is None:
-        for text in lead_moves(counts, rules):
-            play = parse(text)
-            kinds = {reading.kind: reading for reading in reversed(classify(play, rules))}  # the highest per kind
-            out += [(pack(play), reading_id(reading), len(text), text) for reading in reversed(kinds.values())]
-    else:
-        for text in follow_moves(counts, last, rules):
-            play = parse(text)
-            reading = answer(classify(play, rules), last)
-            assert reading is not None
-            out.append((pack(play), reading_id(reading), len(text), text))
-    return out
+        return [option for text in lead_moves(counts, rules) for option in _lead_options(text, rules)]
+    return [_follow_option(text, last, rules) for text in follow_moves(counts, last, rules)]
+
+
+@memo(1 << 16)
+def _lead_options(text: str, rules: Ruleset) -> tuple[Option, ...]:
+    play = parse(text)
+    kinds = {reading.kind: reading for reading in reversed(classify(play, rules))}  # the highest of each kind
+    return tuple((pack(play), reading_id(reading), len(text), text) for reading in reversed(kinds.values()))
+
+
+@memo(1 << 16)
+def _follow_option(text: str, last: Reading, rules: Ruleset) -> Option:
+    play = parse(text)
+    reading = answer(classify(play, rules), last)
+    assert reading is not None
+    return pack(play), reading_id(reading), len(text), text
 
 
 Key = tuple[tuple[int, ...], int, int, int]
+
+
+Threat = tuple[dict[tuple[Kind, int, int], int], tuple[int, int]]  # (highest top per shape, strongest bomb)
+
+
+def beats_any(reading: Reading, shape: tuple[Kind, int, int], threat: Threat) -> bool:
+    """Could a hand with this threat answer `reading`?"""
+    tops, bomb = threat
+    if reading.kind is Kind.BOMB:
+        return bomb > (reading.length, reading.top)
+    if reading.kind is Kind.ROCKET:
+        return False
+    return bomb[0] >= 0 or tops.get(shape, -1) > reading.top
 
 
 class TooLong(Exception):
@@ -173,6 +192,7 @@ class Solver:
     table: dict[Key, bool] = field(default_factory=dict)
     _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
+    _threats: dict[int, Threat] = field(default_factory=dict)
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -240,7 +260,7 @@ class Solver:
             if self._after_pass(hands, turn, last, ls, nxt) == mine:
                 return True
             passing = False
-        for play, reading, _, _ in self._ordered(plays, hands, turn):
+        for play, reading, _, _ in self._ordered(plays, hands, turn, last):
             moved = (*hands[:turn], hands[turn] - play, *hands[turn + 1 :])
             if self._wins(moved, nxt, reading, turn) == mine:
                 return True
@@ -252,15 +272,35 @@ class Solver:
             return self._wins(hands, nxt, 0, nxt)
         return self._wins(hands, nxt, last, ls)
 
-    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int) -> list[Option]:
-        """Plays no opponent can answer first, then the ones shedding most cards, lowest first."""
-        rivals = [hands[s] for s in range(len(hands)) if not self._allied(turn, s)]
+    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int, last: int) -> list[Option]:
+        """Plays no opponent can answer first, then the ones shedding most cards, lowest first. Only the order
+        of the search depends on this, never its result."""
+        threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
 
         def rank(option: Option) -> tuple[bool, int, int]:
-            answered = any(self._options(h, option[1]) for h in rivals)
+            reading = READINGS[option[1]]
+            assert reading is not None
+            shape = (reading.kind, reading.length, reading.size)
+            answered = any(beats_any(reading, shape, threat) for threat in threats)
             return answered, -option[2], option[0]
 
         return sorted(plays, key=rank)
+
+    def _threat(self, hand: int) -> Threat:
+        """What a hand could answer with: its highest top per shape and its strongest bomb (or rocket)."""
+        found = self._threats.get(hand)
+        if found is None:
+            tops: dict[tuple[Kind, int, int], int] = {}
+            bomb = (-1, -1)
+            for _, rid, _, _ in self._options(hand, 0):
+                reading = READINGS[rid]
+                assert reading is not None
+                if reading.kind.is_bomb_like:
+                    bomb = max(bomb, (99, 99) if reading.kind is Kind.ROCKET else (reading.length, reading.top))
+                shape = (reading.kind, reading.length, reading.size)
+                tops[shape] = max(tops.get(shape, -1), reading.top)
+            found = self._threats[hand] = (tops, bomb)
+        return found
 
     # ----- moves, lines and refutations ----------------------------------------------------------------------
 
@@ -272,7 +312,7 @@ class Solver:
         plays = self._options(hands[turn], last)
         need = self._size(hands[turn]) - self._spare(turn)
         finishing = [o for o in plays if o[2] >= need]
-        ordered = finishing + [o for o in self._ordered(plays, hands, turn) if o[2] < need]
+        ordered = finishing + [o for o in self._ordered(plays, hands, turn, last) if o[2] < need]
         moves = [Move(text, READINGS[rid]) for _, rid, _, text in ordered]
         if not last:
             return moves
