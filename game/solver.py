@@ -193,6 +193,7 @@ class Solver:
     _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
+    _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -260,9 +261,14 @@ class Solver:
             if self._after_pass(hands, turn, last, ls, nxt) == mine:
                 return True
             passing = False
-        for play, reading, _, _ in self._ordered(plays, hands, turn, last):
-            moved = (*hands[:turn], hands[turn] - play, *hands[turn + 1 :])
-            if self._wins(moved, nxt, reading, turn) == mine:
+        ordered = self._ordered(plays, hands, turn, last)
+        killer = self._killers.get((hands[turn], last))
+        if killer is not None:
+            ordered = [killer, *(o for o in ordered if o is not killer)]
+        for option in ordered:
+            moved = (*hands[:turn], hands[turn] - option[0], *hands[turn + 1 :])
+            if self._wins(moved, nxt, option[1], turn) == mine:
+                self._killers[hands[turn], last] = option
                 return True
         return passing and self._after_pass(hands, turn, last, ls, nxt) == mine
 
