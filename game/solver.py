@@ -121,14 +121,17 @@ class Position:
 Option = tuple[int, int, int, str]  # (packed play, reading id, cards, text)
 READINGS: list[Reading | None] = [None]  # reading ids: 0 is the free lead
 READING_IDS: dict[Reading | None, int] = {None: 0}
+SHAPES: dict[int, tuple[Reading, tuple[Kind, int, int]]] = {}  # a play's reading and (kind, length, size)
 
 
 def reading_id(reading: Reading | None) -> int:
     """A small int standing for a reading in the search's keys (hashing the reading itself is slow)."""
     found = READING_IDS.get(reading)
     if found is None:
+        assert reading is not None
         found = READING_IDS[reading] = len(READINGS)
         READINGS.append(reading)
+        SHAPES[found] = reading, (reading.kind, reading.length, reading.size)
     return found
 
 
@@ -284,11 +287,11 @@ class Solver:
         threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
 
         def rank(option: Option) -> tuple[bool, int, int]:
-            reading = READINGS[option[1]]
-            assert reading is not None
-            shape = (reading.kind, reading.length, reading.size)
-            answered = any(beats_any(reading, shape, threat) for threat in threats)
-            return answered, -option[2], option[0]
+            reading, shape = SHAPES[option[1]]
+            for threat in threats:
+                if beats_any(reading, shape, threat):
+                    return True, -option[2], option[0]
+            return False, -option[2], option[0]
 
         return sorted(plays, key=rank)
 
