@@ -6,8 +6,9 @@ two farmers (partners share a side and win together), and the two-player allowan
 once it holds that many cards or fewer.
 
 The search is a depth-first AND/OR search over (hands, seat to move, play to beat, who made it), with a
-transposition table, move ordering (finishing plays, a pass on the partner's play, plays no opponent can answer,
-the most cards first) and one collapse: a play nobody can answer is the same position as its player's free lead.
+transposition table, move ordering (finishing plays, a pass on the partner's play, the play that last won from
+the same hand, plays no opponent can answer, the most cards first) and one collapse: a play nobody can answer is
+the same position as its player's free lead.
 On top of the proof: the winning actions, the principal line (the winners take their first winning action, the
 losers the one leaving the winners fewest answers), the refutation of a wrong move and the play that took control.
 """
@@ -94,7 +95,7 @@ class Position:
         return found if self.last is None else [*found, PASS_MOVE]
 
     def play(self, move: Move) -> Position | None:
-        """The position after `move`, or None when it ends the hand (the mover's side wins)."""
+        """The position after `move` (one of `moves()`), or None when it ends the hand (the mover's side wins)."""
         nxt = (self.turn + 1) % self.players
         if move.is_pass:
             if self.last is None:
