@@ -11,7 +11,7 @@ import pytest
 from game.actions import Pass, Play
 from game.match import Match, Phase
 from game.puzzles import __main__ as cli
-from game.puzzles.data import ASSETS, YOU, Chapter, PuzzleError, digest, load_all, load_chapter
+from game.puzzles.data import ASSETS, YOU, Chapter, PuzzleError, digest, load_all, load_chapter, step
 from game.puzzles.generate import FORMS, candidates, chapter
 from game.puzzles.make import THEMES, as_move, bot_deal, missed_win, naive_moves, position_of, positions
 from game.puzzles.verify import problems
@@ -242,3 +242,11 @@ def test_no_missed_win_is_found_where_nothing_was_searched():
     match = bot_deal("standard", 1, "easy")
     assert match.phase is not Phase.PLAYING
     assert missed_win(match, 0, max_cards=0) is None
+
+
+def test_problems_name_a_broken_line(shipped):
+    puzzle = shipped[0].puzzles[-1]
+    assert problems(replace(puzzle, line=puzzle.line[:-1]))[0] == ["the line stops before the hand ends"]
+    wrong = next(step(YOU, m) for m in puzzle.position().moves() if step(YOU, m) not in puzzle.winning)
+    found = problems(replace(puzzle, line=(wrong, *puzzle.line[1:])))[0]
+    assert found == [f"step 1 ({wrong[1]}) throws the win away"]
