@@ -212,11 +212,12 @@ def missed_win(match: Match, seat: int, max_cards: int = 20) -> tuple[Proven, So
     than `max_cards` cards in all are not searched (their proofs would take too long)."""
     span = deal_spans(match)[-1]
     found: tuple[Position, str | None, Source] | None = None
+    solver: Solver | None = None  # one for the deal: later positions are often in its table already
     for state, index in positions(match, span.start, span.end):
         if state.phase is not Phase.PLAYING or state.turn != seat or _cards(state) > max_cards:
             continue
         position = position_of(state)
-        solver = Solver.of(position)
+        solver = solver or Solver.of(position)
         if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
             found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
     if found is None:
