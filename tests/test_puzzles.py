@@ -236,6 +236,7 @@ def test_a_missed_win_in_a_real_deal_becomes_a_puzzle():
     solver = Solver.of(position)
     assert solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[source.action]))
     assert problems(proven.puzzle(source, "mine-01", 1))[0] == []
+    assert missed_win(match, seat, budget=0) is None, "a position past the budget is skipped, not guessed"
 
 
 def test_no_missed_win_is_found_where_nothing_was_searched():

@@ -206,10 +206,13 @@ def as_move(position: Position, action: Action) -> Move:
     return found
 
 
-def missed_win(match: Match, seat: int, max_cards: int = 20) -> tuple[Proven, Source] | None:
+def missed_win(match: Match, seat: int, max_cards: int = 26, budget: int = LIMIT) -> tuple[Proven, Source] | None:
     """The moment of the latest deal where `seat` had a forced win and played an action that threw it away,
-    proven as a puzzle position: the last such moment, after which the hand was lost for good. Positions of more
-    than `max_cards` cards in all are not searched (their proofs would take too long)."""
+    proven as a puzzle position: the last such moment, after which the hand was lost for good.
+
+    Only positions of at most `max_cards` cards in all are examined, and one whose search passes `budget`
+    positions is skipped: nothing is claimed about it, so what is reported is always proven.
+    """
     span = deal_spans(match)[-1]
     found: tuple[Position, str | None, Source] | None = None
     solver: Solver | None = None  # one for the deal: later positions are often in its table already
@@ -218,8 +221,12 @@ def missed_win(match: Match, seat: int, max_cards: int = 20) -> tuple[Proven, So
             continue
         position = position_of(state)
         solver = solver or Solver.of(position)
-        if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
-            found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
+        solver.limit = solver.nodes + budget
+        try:
+            if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
+                found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
+        except TooLong:
+            continue
     if found is None:
         return None
     position, last_text, source = found
