@@ -82,6 +82,9 @@ def test_every_name_and_chapter_has_both_languages(shipped):
     wanted = {f"puzzle_names.theme_{t}" for t in THEMES} | {f"puzzle_names.chapter_{f.chapter}" for f in FORMS}
     assert wanted <= english and wanted <= chinese
     assert {p.theme for p in all_puzzles(shipped)} <= set(THEMES)
+    for loaded in shipped:
+        names = [(p.theme, p.number) for p in loaded.puzzles]
+        assert len(set(names)) == len(names), f"two puzzles of {loaded.name} share a name"
     assert {c.name for c in shipped} == {f.chapter for f in FORMS}
 
 
