@@ -22,7 +22,7 @@ from game.moves import legal
 from game.reasons import IllegalAction, Rejection
 from game.rulesets import AllDecline, Ruleset, get
 from game.scoring import Settlement, settle
-from game.validate import check_action
+from game.validate import check_action, out_of_range, shown
 
 DEAL_NUMBERS = 100_000_000  # deal numbers are 0..99,999,999: short enough to type in
 
@@ -118,6 +118,8 @@ class Match:
     """A match of one ruleset from zero scores to the target (000 §23)."""
 
     def __init__(self, ruleset: str | Ruleset = "standard", seed: int = 0, first_deal: int | None = None) -> None:
+        if (wrong := out_of_range(seed, first_deal, DEAL_NUMBERS)) is not None:
+            raise ValueError(f"the {wrong[0]} {shown(wrong[1])} is out of range")
         self.rules = get(ruleset)
         self.seed = seed
         self.first_deal = first_deal

@@ -140,6 +140,7 @@ def _list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
 # Each field of a current-version save: what it must be, as a code a scene translates (`saves.wanted_<code>`).
 SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
     "ruleset": (lambda v: isinstance(v, str), "ruleset"),
+    "options": (lambda v: isinstance(v, dict), "settings"),
     "seed": (_is_int, "whole"),
     "first_deal": (lambda v: v is None or _is_int(v), "deal"),
     "actions": (lambda v: isinstance(v, list), "actions"),

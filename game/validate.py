@@ -92,3 +92,15 @@ def check_bot_dict(obs: object) -> None:
         move = entry[1] if isinstance(entry, (list, tuple)) and len(entry) == 2 else entry
         if move != "pass":
             check_ranks(move, rules, "move in the history")
+
+
+SEEDS = 2**64  # a match's seed is 0..2**64-1: every seed the game draws, and a deal number, fits
+
+
+def out_of_range(seed: object, first_deal: object, deals: int) -> tuple[str, object] | None:
+    """The first of a match's starting values that is not a whole number in its range, as (name, value)."""
+    if not (whole(seed) and 0 <= seed < SEEDS):  # type: ignore[operator]
+        return "seed", seed
+    if first_deal is not None and not (whole(first_deal) and 0 <= first_deal < deals):  # type: ignore[operator]
+        return "first_deal", first_deal
+    return None

@@ -97,6 +97,19 @@ HOSTILE: dict[str, tuple[Callable[[SaveStore], bytes], str]] = {
     "unknown_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="poker")), "unknown ruleset 'poker'"),
     "unknown_field": (lambda s: edited(s, unknown_field), "The save holds a field 'cheat' the game does not know."),
     "missing_field": (lambda s: edited(s, missing_field), "The save lacks its 'hands' record."),
+    # issue 15: out of range but self-consistent (the log would replay from these values)
+    "negated_seed": (lambda s: edited(s, lambda d: d.update(seed=-d["seed"])), "'seed' is out of range: -6."),
+    "first_deal_negative": (lambda s: edited(s, lambda d: d.update(first_deal=-1)), "'first_deal' is out of range"),
+    "first_deal_too_big": (lambda s: edited(s, lambda d: d.update(first_deal=100_000_000)), "out of range: 100000000"),
+    "first_deal_huge": (lambda s: edited(s, lambda d: d.update(first_deal=10**30)), "'first_deal' is out of range"),
+    "first_deal_4000_digits": (lambda s: edited(s, lambda d: d.update(first_deal=int("9" * 4000))), "out of range"),
+    "bad_option": (lambda s: edited(s, lambda d: d.update(options={"base": 0})), "option 'base' cannot be 0"),
+    "unknown_option": (lambda s: edited(s, lambda d: d.update(options={"cheat": 1})), "no ruleset option 'cheat'"),
+    "options_not_a_table": (lambda s: edited(s, lambda d: d.update(options=[])), "'options' should be a table"),
+    "impossible_table": (
+        lambda s: edited(s, lambda d: d.update(options={"hand_size": 30})),
+        "3 hands of 30 and a kitty of 3 need more cards",
+    ),
 }
 
 
