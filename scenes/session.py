@@ -131,6 +131,7 @@ class Session:
         self.ticker = Ticker(self.match.multiplier)
         self.fx_rng = random.Random(self.match.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
         self.round_over = False
+        self.stats_unwritten = False  # the statistics' last write failed (and was said)
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
         self.clock = TableClock()
@@ -200,13 +201,17 @@ class Session:
         return events
 
     def save(self) -> None:
+        """Save after every action. A disk that refuses is said once (not at every action), and play goes on
+        unsaved; once a save succeeds again, a new refusal is said again."""
         if self.store is None:
             return
+        already = self.store.failing is not None
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced}
             self.store.save(self.match, table)
         except WriteFailed as refused:
-            self.say(problem_wording.note(refused.problem), 5.0, "warn")
+            if not already:
+                self.say(tr("table.unsaved", problem=problem_wording.note(refused.problem)), 8.0, "warn")
 
     def count(self, events: list[ev.Event]) -> None:
         """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
@@ -220,8 +225,12 @@ class Session:
                     self.stats.record_hand(event.settlement, HUMAN)
                 elif isinstance(event, ev.MatchOver):
                     self.stats.record_match(event.winners, HUMAN)
+            self.stats_unwritten = False
         except WriteFailed as refused:
-            self.say(problem_wording.note(refused.problem), 5.0, "warn")
+            unsaid = not self.stats_unwritten and (self.store is None or self.store.failing is None)
+            self.stats_unwritten = True  # said once, and not at all when the match's own save already said it
+            if unsaid:
+                self.say(problem_wording.note(refused.problem), 5.0, "warn")
         if self.stats.problem:
             self.say(problem_wording.note(self.stats.problem), 8.0, "warn")
             self.stats.problem = None

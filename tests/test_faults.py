@@ -1,0 +1,163 @@
+"""The fault campaign of issue 15 as tests (000 §21 Continue): a disk that refuses, files corrupted every way, saves
+whose JSON is valid but whose meaning is not, a game killed at random moments, and command-line paths that cannot be
+used. Each is said once, loses nothing that was good, and never ends the game."""
+
+from __future__ import annotations
+
+import errno
+import os
+import pathlib
+import random
+import subprocess
+import sys
+
+import pytest
+
+from game import atomic
+from game.match import Match
+from game.savefile import SaveStore
+from scenes.flow import continue_match, new_match
+from scenes.session import Session
+from tests.helpers_rules import random_action
+from tests.test_savefile import state
+from tests.test_scene_kit import title_game
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def no_space(*_args: object) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def read_only(*_args: object) -> None:
+    raise PermissionError(errno.EROFS, "Read-only file system")
+
+
+def warnings_of(session: Session) -> list[str]:
+    """From now on, every warning `session` says (it still says them)."""
+    said: list[str] = []
+    say = session.say
+
+    def recorded(text: str, seconds: float = 3.5, tone: str = "info") -> None:
+        if tone == "warn":
+            said.append(str(text))
+        say(text, seconds, tone)
+
+    session.say = recorded  # type: ignore[method-assign]
+    return said
+
+
+def warnings_while_playing(store: SaveStore, actions: int = 40) -> list[str]:
+    """The saved match continued (or, with none, a new one) at a headless table saving to `store`, `actions` actions
+    applied through its session (settling hands and playing again): what the table said as warnings."""
+    game = title_game(store)
+    try:
+        loaded = store.load()
+        if loaded.match is not None:
+            continue_match(game, loaded)
+        else:
+            new_match(game, "standard")
+        session = game.session
+        said = warnings_of(session)
+        for problem in (game.problem, session.message and session.message.tone == "warn" and session.message.text):
+            if problem:
+                said.append(str(problem))  # said as the match opened
+        rng = random.Random(5)
+        for _ in range(actions):
+            session.apply(random_action(session.match, rng))
+        assert session.match.log, "play went on"
+        return said
+    finally:
+        game.close()
+
+
+# ----- the saves directory refuses: said once, play goes on, the last good save is never truncated -----------------
+
+
+@pytest.mark.parametrize(
+    "where",
+    [
+        pytest.param(lambda tmp: tmp / "a-file", id="a path that is a file"),
+        pytest.param(lambda tmp: tmp / "a-file" / "saves", id="a path through a file"),
+        pytest.param(lambda tmp: pathlib.Path("/proc/1"), id="/proc/1"),
+    ],
+)
+def test_s21_a_saves_path_that_cannot_hold_saves_is_said_once_and_play_goes_on(tmp_path, where):
+    (tmp_path / "a-file").write_text("not a folder")
+    said = warnings_while_playing(SaveStore(where(tmp_path)))
+    unsaved = [text for text in said if "not saved until" in text]
+    assert len(unsaved) == 1 and "could not be written" in unsaved[0], said
+    assert (tmp_path / "a-file").read_text() == "not a folder"
+
+
+@pytest.mark.parametrize("fault", [no_space, read_only], ids=["full filesystem", "read-only saves folder"])
+def test_s21_a_disk_that_stops_taking_writes_keeps_the_last_good_save(tmp_path, monkeypatch, fault):
+    store = SaveStore(tmp_path / "saves")
+    match, rng = Match("standard", 4), random.Random(4)
+    for _ in range(30):
+        match.apply(random_action(match, rng))
+    store.save(match, {})
+    store.save(match, {})
+    good = store.path.read_bytes(), store.directory.joinpath("match.bak.json").read_bytes()
+    monkeypatch.setattr(atomic, "write_atomic", fault)
+    said = warnings_while_playing(SaveStore(store.directory))
+    assert len([text for text in said if "not saved until" in text]) == 1, said
+    assert (store.path.read_bytes(), store.directory.joinpath("match.bak.json").read_bytes()) == good
+    assert state(SaveStore(store.directory).load().match) == state(match)
+
+
+def test_s21_a_missing_saves_folder_is_made_and_saved_in(tmp_path):
+    store = SaveStore(tmp_path / "not" / "yet" / "there")
+    assert warnings_while_playing(store, actions=5) == []
+    assert store.load().match is not None
+
+
+def test_s21_once_the_disk_takes_saves_again_a_new_failure_is_said_again(tmp_path, monkeypatch):
+    game = title_game(SaveStore(tmp_path))
+    try:
+        new_match(game, "standard")
+        session = game.session
+        said = warnings_of(session)
+        monkeypatch.setattr(atomic, "write_atomic", no_space)
+        session.save()
+        session.save()
+        monkeypatch.undo()
+        session.save()
+        monkeypatch.setattr(atomic, "write_atomic", no_space)
+        session.save()
+        assert len(said) == 2 and all("No space left on device" in text for text in said)
+    finally:
+        game.close()
+
+
+# ----- main.py: paths it cannot use ---------------------------------------------------------------------------------
+
+
+def main(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    return subprocess.run(
+        [sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.mark.parametrize(
+    ("where", "said"),
+    [
+        (lambda tmp: tmp / "a-file", "which is a file, not a folder"),
+        (lambda tmp: tmp / "a-file" / "shots", "cannot be made (Not a directory)"),
+        (lambda tmp: pathlib.Path("/proc/1/shots"), "cannot be made"),
+    ],
+)
+def test_screenshots_in_a_place_that_cannot_hold_them_is_one_line_and_exit_2(tmp_path, where, said):
+    (tmp_path / "a-file").write_text("x")
+    done = main("--headless", "--autoplay", "--screenshots", str(where(tmp_path)))
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert (done.returncode, len(lines), said in lines[0], "Traceback" in done.stderr) == (2, 1, True, False)
+
+
+def test_headless_demo_with_a_saves_path_that_is_a_file_says_so_once_and_finishes(tmp_path):
+    (tmp_path / "a-file").write_text("keep me")
+    done = main("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--saves", str(tmp_path / "a-file"))
+    unsaved = [line for line in done.stdout.splitlines() if "could not be written" in line]
+    assert (done.returncode, len(unsaved), "Traceback" in done.stderr) == (0, 1, False), done.stdout + done.stderr
+    assert unsaved[0].endswith("The match went on unsaved.") and (tmp_path / "a-file").read_text() == "keep me"
