@@ -12,10 +12,10 @@ from pathlib import Path
 import pygame
 
 from game.savefile import Loaded
+from scenes.app import App
 from scenes.flow import continue_match
-from scenes.game import Game
 from scenes.scene import Scene
-from scenes.title import TitleScene
+from scenes.screens.title import TitleScene
 
 DT = 1 / 60
 FRAME_LIMIT = 60 * 60 * 20  # twenty minutes of table time: a demo that has not finished by then is stuck
@@ -35,7 +35,7 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 class Demo:
-    def __init__(self, game: Game, hands: int, shots: Path | None = None) -> None:
+    def __init__(self, game: App, hands: int, shots: Path | None = None) -> None:
         self.game, self.hands, self.shots = game, hands, shots
         self.times: dict[str, list[float]] = defaultdict(list)
         self.saved: list[str] = []

@@ -14,25 +14,25 @@ from game.atomic import WriteFailed
 from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
-from scenes import problem_wording
-from scenes.auction_view import bid_labels
-from scenes.bidding import BiddingScene
-from scenes.doubling import DoublingScene
-from scenes.i18n import tr
-from scenes.overlays import ConfirmNewMatch
-from scenes.play import PlayScene
-from scenes.seats import SEAT_NAMES
-from scenes.session import CLOCK, PRACTICED, Notice, Session
-from scenes.settlement import SettlementScene
-from scenes.table_settings import TableSettings
+from scenes.screens.bidding import BiddingScene
+from scenes.screens.doubling import DoublingScene
+from scenes.screens.menus import ConfirmNewMatch
+from scenes.screens.play import PlayScene
+from scenes.screens.settlement import SettlementScene
+from scenes.table.marks import bid_labels
+from scenes.table.seats import SEAT_NAMES
+from scenes.table.session import CLOCK, PRACTICED, Notice, Session
+from scenes.table.table_settings import TableSettings
+from scenes.words import problems
+from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
-    from scenes.game import Game
+    from scenes.app import App
 
 DEMO_PACE = 0.3  # the demo's bots think for 0.15-0.36 s instead of 0.5-1.2 s
 
 
-def open_session(game: Game, match: Match) -> Session:
+def open_session(game: App, match: Match) -> Session:
     """A session for `match`, saved to the game's store; your statistics are kept beside the save (not the demo's:
     its bots play your seat)."""
     if game.session is not None:
@@ -55,7 +55,7 @@ def open_session(game: Game, match: Match) -> Session:
     return session
 
 
-def show(game: Game, session: Session) -> None:
+def show(game: App, session: Session) -> None:
     """Switch to the scene for the match's phase (a restored match opens where it was left)."""
     if session.match.phase is Phase.BIDDING:
         game.switch(BiddingScene(game, session))
@@ -69,7 +69,7 @@ def show(game: Game, session: Session) -> None:
         game.push(SettlementScene(game, session))
 
 
-def new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
+def new_match(game: App, ruleset: str, deal: int | None = None) -> None:
     """A fresh match from zero scores; the old save is left behind on purpose (000 §23, 'Start new match').
     From a deal number the match's seed is that number too, so the same number replays the same match: its cards
     and (with the headless demo) its frames."""
@@ -87,7 +87,7 @@ def new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
     show(game, session)
 
 
-def start_new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
+def start_new_match(game: App, ruleset: str, deal: int | None = None) -> None:
     """Start new match (from deal number `deal`, if given): at once when no unfinished match would be lost, else
     after the player confirms."""
     scores = unfinished_scores(game)
@@ -97,7 +97,7 @@ def start_new_match(game: Game, ruleset: str, deal: int | None = None) -> None:
         game.push(ConfirmNewMatch(game, ruleset, scores, deal))
 
 
-def unfinished_scores(game: Game) -> str | None:
+def unfinished_scores(game: App) -> str | None:
     """The scores of the match a new one would replace ('You +4 · Bao -2 · Lin -2'), or None when there is no
     unfinished match: none at the table or in the save, or only a finished one."""
     match = game.session.match if game.session is not None else None
@@ -108,7 +108,7 @@ def unfinished_scores(game: Game) -> str | None:
     return " · ".join(f"{SEAT_NAMES[seat]} {score:+d}" for seat, score in enumerate(match.scores))
 
 
-def continue_match(game: Game, loaded: Loaded | None = None) -> None:
+def continue_match(game: App, loaded: Loaded | None = None) -> None:
     """Restore the saved match (or `loaded`, already read) and its table settings. A problem stays on the title
     screen when nothing could be restored, and is shown at the table when the backup was used instead. A finished
     match opens on its final result, whose first button starts a new match."""
@@ -125,7 +125,7 @@ def continue_match(game: Game, loaded: Loaded | None = None) -> None:
     session.practiced = session.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
     restore_table(session)
     if loaded.problem:
-        session.say(problem_wording.note(loaded.problem), 8.0, "warn")
+        session.say(problems.note(loaded.problem), 8.0, "warn")
     show(game, session)
 
 
@@ -182,19 +182,19 @@ def current_round(
     return table, passes
 
 
-def play_again(game: Game, session: Session) -> None:
+def play_again(game: App, session: Session) -> None:
     session.apply(NextHand())
     show(game, session)
 
 
-def abandon_hand(game: Game, session: Session) -> None:
+def abandon_hand(game: App, session: Session) -> None:
     """New game mid-hand: the hand is dropped without score and new cards are dealt (000 §21)."""
     session.apply(Abandon())
     show(game, session)
 
 
-def to_title(game: Game) -> None:
-    from scenes.title import TitleScene
+def to_title(game: App) -> None:
+    from scenes.screens.title import TitleScene
 
     if game.session is not None:
         game.session.save()

@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.input import Input
+from scenes.platform.input import Input
 
 if TYPE_CHECKING:
-    from scenes.game import Game
+    from scenes.app import App
 
 
 class Scene:
@@ -21,7 +21,7 @@ class Scene:
     overlay = False
     typing = False  # takes typed text (Act.TEXT, Act.ERASE): the game turns text input on while it is on top
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: App) -> None:
         self.game = game
 
     def enter(self) -> None:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.cards import BIG_JOKER, RANK_INDEX, SMALL_JOKER, Card, DeckSpec
-from scenes.card_art import CardArt, main
+from scenes.art.cards import CardArt, main
 
 DECK = DeckSpec().build()
 SIZES = ((42, 60), (126, 180), (210, 300))

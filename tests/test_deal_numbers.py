@@ -11,10 +11,10 @@ import pytest
 from game.match import Match, deal_cards
 from game.rulesets import STANDARD
 from game.savefile import SaveStore
-from scenes import settlement as settlement_module
-from scenes import table_view
 from scenes.flow import new_match, open_session, show
-from scenes.overlays import DealEntry
+from scenes.screens import settlement as settlement_module
+from scenes.screens import table as table_view
+from scenes.screens.menus import DealEntry
 from tests.test_scene_kit import headless_game, pad, play_until, post, press, saving_game, settled, steps
 
 ROOT = Path(__file__).resolve().parent.parent

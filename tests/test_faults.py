@@ -17,7 +17,7 @@ from game import atomic
 from game.match import Match
 from game.savefile import SaveStore
 from scenes.flow import continue_match, new_match
-from scenes.session import Session
+from scenes.table.session import Session
 from tests.helpers_rules import random_action
 from tests.test_savefile import state
 from tests.test_scene_kit import title_game

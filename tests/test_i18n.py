@@ -21,16 +21,16 @@ from game.reasons import Rejection
 from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from game.scoring import DOUBLING_NAMES, Settlement
-from scenes import i18n
+from scenes.art.fonts import CJK, REGULAR, font_for
+from scenes.art.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.flow import new_match
-from scenes.fonts import CJK, REGULAR, font_for
-from scenes.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
-from scenes.overlays import SettingsOverlay
-from scenes.prefs import Prefs, PrefsStore
-from scenes.seats import SEAT_NAMES
-from scenes.session import BANNER_KINDS, Notice
-from scenes.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
-from scenes.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
+from scenes.platform.prefs import Prefs, PrefsStore
+from scenes.screens.menus import SettingsOverlay
+from scenes.table.seats import SEAT_NAMES
+from scenes.table.session import BANNER_KINDS, Notice
+from scenes.words import i18n
+from scenes.words.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
+from scenes.words.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
 from tests.test_scene_kit import saving_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -89,7 +89,7 @@ def test_every_quoted_key_of_a_known_area_exists():
         for found in quoted.finditer(path.read_text())
         if found.group(1).rsplit(".", 1)[1] not in files
     }
-    assert ("scenes/effects.py", "table.ribbon_spring") in used
+    assert ("scenes/art/effects.py", "table.ribbon_spring") in used
     assert sorted((where, key) for where, key in used if key not in keys("en")) == []
 
 
@@ -147,7 +147,7 @@ def test_every_language_has_a_catalogue_directory():
 
 
 def test_every_kind_rank_ruleset_level_and_reason_has_its_text():
-    """The keys `scenes.wording` builds from values: each one asked for in both languages."""
+    """The keys `scenes.words.wording` builds from values: each one asked for in both languages."""
     built = [f"kinds.{kind.value}" for kind in Kind] + [f"kinds.rank_{rank}" for rank in range(len(RANK_NAMES))]
     built += [f"rulesets.{name}_{part}" for name in RULESETS for part in ("title", "summary")]
     built += [f"settings.level_{level}" for level in bots.LEVELS]

@@ -13,16 +13,16 @@ from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.stats import StatsStore
 from scenes.flow import continue_match, new_match, open_session, show
-from scenes.i18n import tr
-from scenes.input import Act, Inputs
-from scenes.overlays import SettingsOverlay
-from scenes.play import PlayScene
-from scenes.practice import ConfirmReplayDeal, draw_practice_tag, set_practice
-from scenes.seats import HUMAN
-from scenes.session import PRACTICED
-from scenes.settlement import SettlementScene
-from scenes.table_settings import TableSettings
-from scenes.title import TitleScene
+from scenes.platform.input import Act, Inputs
+from scenes.screens.menus import SettingsOverlay
+from scenes.screens.play import PlayScene
+from scenes.screens.practice import ConfirmReplayDeal, draw_practice_tag, set_practice
+from scenes.screens.settlement import SettlementScene
+from scenes.screens.title import TitleScene
+from scenes.table.seats import HUMAN
+from scenes.table.session import PRACTICED
+from scenes.table.table_settings import TableSettings
+from scenes.words.i18n import tr
 from tests.helpers_rules import random_action
 from tests.test_replay import state
 from tests.test_scene_kit import bot_action, play_until, post, saving_game, settled, steps

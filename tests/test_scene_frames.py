@@ -8,13 +8,13 @@ import pygame
 
 from game import events as ev
 from game.match import Match
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
 
 DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thinking yet
 
 
-def dealing(game: Game, seed: int) -> None:
+def dealing(game: App, seed: int) -> None:
     match = Match("standard", seed)
     session = open_session(game, match)
     session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
@@ -22,7 +22,7 @@ def dealing(game: Game, seed: int) -> None:
 
 
 def screen_after_deal_frames(seed: int) -> str:
-    game = Game((1280, 720), fullscreen=False, seed=1)
+    game = App((1280, 720), fullscreen=False, seed=1)
     try:
         dealing(game, seed)
         for _ in range(DEAL_FRAMES):
@@ -41,7 +41,7 @@ def test_different_deals_draw_different_frames():
 
 
 def test_deal_animation_median_frame_is_under_8_ms_at_1080p():
-    game = Game((1920, 1080), fullscreen=False, seed=1)
+    game = App((1920, 1080), fullscreen=False, seed=1)
     try:
         dealing(game, 3)
         work = []

@@ -5,8 +5,8 @@ from concurrent.futures import ThreadPoolExecutor, wait
 import pytest
 
 from game.match import Match
-from scenes.session import Session
-from scenes.table_settings import TableSettings
+from scenes.table.session import Session
+from scenes.table.table_settings import TableSettings
 from tests.test_scene_kit import headless_game
 
 

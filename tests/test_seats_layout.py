@@ -12,9 +12,9 @@ from game.actions import Bid
 from game.cards import DeckSpec
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
-from scenes.game import Game
-from scenes.layout import SEAT_ZONES, load_layout
-from scenes.session import Session
+from scenes.app import App
+from scenes.table.layout import SEAT_ZONES, load_layout
+from scenes.table.session import Session
 from tests.test_scene_kit import headless_game, post, press, steps
 from tests.test_scene_play import click, open_table, spot
 
@@ -139,7 +139,7 @@ def _ink(colour: pygame.Color) -> bool:
 def test_each_of_33_cards_shows_its_whole_index(size):
     """Overlapped, every card still shows its index: the step between two cards is wider than the ink of the
     widest index ("10", the ace's suit) in the card art of the hand's plain cards, at 1080p and 720p."""
-    game = Game(size, fullscreen=False, seed=1)
+    game = App(size, fullscreen=False, seed=1)
     try:
         landlord_of_four(game)
         board, deck = game.session.board, game.session.match.deck
