@@ -23,7 +23,7 @@ from game.observe import Observation, observe
 from game.rulesets import Auction
 from scenes.art.effects import Effects, Stage, Ticker, effects_for
 from scenes.art.tween import out_back
-from scenes.platform.worker import Thinker
+from scenes.platform.worker import BotPool, Thinker
 from scenes.table.board import RAISE, Board, row_positions, spread
 from scenes.table.clock import TableClock
 from scenes.table.layout import SEAT_ZONES, Fitted
@@ -176,6 +176,7 @@ class Session:
         key = (self.turn_key(), seat)
         if not self.thinker.busy_with(key):
             self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
+            self.say_restart()
             return None
         if self.steady and self.thinker.remaining <= 0 and self.thinker.future is not None:
             self.thinker.future.exception()  # blocks until the bot has answered (or failed)
@@ -184,7 +185,13 @@ class Session:
         except Exception as failed:  # whatever went wrong in the worker, the table goes on
             self.say(tr("table.bot_failed", name=SEAT_NAMES[seat], error=failed), 5.0, "warn")
             return seat, fallback()
+        self.say_restart()
         return (seat, decision) if ready else None
+
+    def say_restart(self) -> None:
+        """The bots' worker process died and a new one was started: said once, play goes on."""
+        if isinstance(self.pool, BotPool) and self.pool.restart_news():
+            self.say(tr("table.bots_restarted"), 6.0, "warn")
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply through the core (raises IllegalAction untouched), animate what happened, save."""
