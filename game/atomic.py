@@ -153,9 +153,20 @@ def decode(data: bytes) -> str:
         raise Unusable("The file is not text: it holds binary data.", "binary") from None
 
 
+class _NotANumber(ValueError):
+    """NaN, Infinity or -Infinity: Python's json reads them, but they are not JSON and the game never writes them."""
+
+
+def _no_constants(name: str) -> object:
+    raise _NotANumber(name)
+
+
 def parse_json(text: str) -> object:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constants)
+    except _NotANumber as err:
+        word = repr(str(err))
+        raise Unusable(f"The file holds {word}, which is no number JSON knows.", "not_a_number", value=word) from None
     except json.JSONDecodeError as err:
         if _cut_short(text, err):
             raise Unusable("The file is cut short: it ends in the middle of the saved data.", "cut_short") from None

@@ -10,16 +10,20 @@ import pathlib
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 
 from game import atomic
 from game.match import Match
 from game.savefile import SaveStore
+from game.stats import StatsStore
 from scenes.flow import continue_match, new_match
+from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.table.session import Session
 from tests.helpers_rules import random_action
 from tests.test_savefile import state
+from tests.test_savefile_hostile import STAND_INS
 from tests.test_scene_kit import title_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -161,3 +165,76 @@ def test_headless_demo_with_a_saves_path_that_is_a_file_says_so_once_and_finishe
     unsaved = [line for line in done.stdout.splitlines() if "could not be written" in line]
     assert (done.returncode, len(unsaved), "Traceback" in done.stderr) == (0, 1, False), done.stdout + done.stderr
     assert unsaved[0].endswith("The match went on unsaved.") and (tmp_path / "a-file").read_text() == "keep me"
+
+
+# ----- prefs.json and stats.json corrupted every way a save can be: the game starts, keeps the rest, says it once ---
+
+
+def deep(path: pathlib.Path) -> None:
+    path.write_text("[" * 100_000)
+
+
+CORRUPTIONS: dict[str, Callable[[pathlib.Path], None]] = {
+    "truncated": lambda path: path.write_bytes(path.read_bytes()[:-4]),
+    "binary": lambda path: path.write_bytes(b"\x89PNG\r\n\x1a\n\x00\xff"),
+    "not_json": lambda path: path.write_text("language = zh\n"),
+    "empty": lambda path: path.write_bytes(b""),
+    "a_list": lambda path: path.write_text("[1, 2, 3]"),
+    "nan": lambda path: path.write_text('{"version": 1, "hands": NaN, "language": NaN}'),
+    "deep": deep,
+    **{name: lambda path, make=make: (path.unlink(), make(path)) for name, (make, _) in STAND_INS.items()},
+}
+
+
+def other_data(tmp_path: pathlib.Path) -> SaveStore:
+    """A saves folder holding a good match and its backup, good statistics (3 hands; the backup 2) and good
+    preferences (Chinese, quiet)."""
+    store = SaveStore(tmp_path / "saves")
+    match, rng = Match("standard", 8), random.Random(8)
+    while len(match.results) < 3:
+        match.apply(random_action(match, rng))
+    stats = StatsStore(store.directory)
+    for result in match.results:
+        stats.record_hand(result, 0)
+    store.save(match, {})
+    store.save(match, {"level": "hard"})
+    PrefsStore(store.directory).save(Prefs(language="zh", master=50))
+    return store
+
+
+def files(directory: pathlib.Path, *names: str) -> dict[str, bytes]:
+    return {name: (directory / name).read_bytes() for name in names}
+
+
+@pytest.mark.parametrize("corrupt", CORRUPTIONS)
+def test_s21_a_corrupted_prefs_file_starts_the_game_on_defaults_keeps_the_rest_and_says_it_once(tmp_path, corrupt):
+    store = other_data(tmp_path)
+    kept = files(store.directory, "match.json", "match.bak.json", "stats.json")
+    CORRUPTIONS[corrupt](store.directory / "prefs.json")
+    game = title_game(store)
+    try:
+        game.step(1 / 60)
+        assert game.prefs == Prefs() and str(game.problem).count("prefs.json") == 1, game.problem
+        assert files(store.directory, *kept) == kept and len(list(store.directory.glob("corrupt-*.json"))) == 1
+        assert store.load().match is not None
+    finally:
+        game.close()
+
+
+@pytest.mark.parametrize("corrupt", CORRUPTIONS)
+def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(tmp_path, corrupt):
+    store = other_data(tmp_path)
+    kept = files(store.directory, "prefs.json")
+    CORRUPTIONS[corrupt](store.directory / "stats.json")
+    game = title_game(store)
+    try:
+        continue_match(game, store.load())
+        session = game.session
+        said, rng = warnings_of(session), random.Random(2)
+        while len(session.match.results) < 5:
+            session.apply(random_action(session.match, rng))
+        assert len([text for text in said if "stats.json" in text]) == 1, said
+        assert StatsStore(store.directory).load().hands == 2 + 2  # the backup's two hands and the two played since
+        assert files(store.directory, *kept) == kept and len(list(store.directory.glob("corrupt-*.json"))) == 1
+    finally:
+        game.close()

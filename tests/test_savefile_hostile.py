@@ -108,7 +108,7 @@ HOSTILE: dict[str, tuple[Callable[[SaveStore], bytes], str]] = {
     "unknown_option": (lambda s: edited(s, lambda d: d.update(options={"cheat": 1})), "no ruleset option 'cheat'"),
     "options_not_a_table": (lambda s: edited(s, lambda d: d.update(options=[])), "'options' should be a table"),
     "another_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="two-player")), "There is no seat 2 at this"),
-    "nan_score": (lambda s: edited(s, lambda d: d["scores"].__setitem__(0, float("nan"))), "list of whole numbers"),
+    "nan_score": (lambda s: edited(s, lambda d: d["scores"].__setitem__(0, float("nan"))), "holds 'NaN', which is"),
     "huge_score": (lambda s: edited(s, lambda d: d["scores"].__setitem__(0, 10**30)), "do not match the hands"),
     "score_as_text": (lambda s: edited(s, lambda d: d["scores"].__setitem__(1, "0")), "a list with something else"),
     "impossible_table": (
