@@ -9,7 +9,6 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 
 import pytest
 
@@ -17,27 +16,9 @@ from scenes.app import App
 from scenes.flow import new_match
 from scenes.platform.worker import BotPool, Thinker
 from scenes.table.session import Session
-from tests.test_faults import warnings_of
+from tests.test_faults import WAIT, alive, until, warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-WAIT = 30.0  # seconds: a bound for a process to start or die on a busy 2-core machine, never a timing assertion
-
-
-def until(done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + WAIT
-    while not done():
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting: {what}")
-        time.sleep(0.02)
-
-
-def alive(pid: int) -> bool:
-    """Is `pid` a running process (a zombie waiting to be reaped is not)?"""
-    try:
-        state = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
 
 
 def worker_pid(pool: BotPool) -> int:
