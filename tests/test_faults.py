@@ -5,11 +5,9 @@ used. Each is said once, loses nothing that was good, and never ends the game.""
 from __future__ import annotations
 
 import errno
-import json
 import os
 import pathlib
 import random
-import signal
 import subprocess
 import sys
 import time
@@ -17,8 +15,8 @@ from collections.abc import Callable
 
 import pytest
 
+from benchmarks.soak import kill_and_continue
 from game import atomic
-from game.actions import to_json
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
@@ -40,15 +38,6 @@ def until(done: Callable[[], bool], what: str) -> None:
         if time.monotonic() > end:
             raise AssertionError(f"gave up waiting: {what}")
         time.sleep(0.02)
-
-
-def alive(pid: int) -> bool:
-    """Is `pid` a running process (a zombie waiting to be reaped is not)?"""
-    try:
-        state = pathlib.Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except (FileNotFoundError, ProcessLookupError):
-        return False
-    return state not in ("Z", "X")
 
 
 def no_space(*_args: object) -> None:
@@ -265,62 +254,8 @@ def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(
 # ----- the game killed at random moments: Continue resumes the last good state, no orphans stay behind -----------
 
 
-def children(pid: int) -> list[int]:
-    """The processes whose parent is `pid` (the bots' worker of a game)."""
-    found = []
-    for stat in pathlib.Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            found.append(int(stat.parent.name))
-    return found
-
-
-def saved_actions(saves: pathlib.Path) -> int:
-    """How many actions match.json holds now (renamed into place whole, so never read half-written)."""
-    try:
-        return len(json.loads((saves / "match.json").read_text())["actions"])
-    except (OSError, ValueError, KeyError):
-        return -1
-
-
-def demo_killed(saves: pathlib.Path, actions: int, seconds: float, resume: bool) -> list[int]:
-    """A headless demo saving to `saves`, SIGKILLed `seconds` after its save holds `actions` actions (the kill then
-    falls anywhere: in a bot's thought, a frame, a write); the game's child processes just before the kill."""
-    args = ["--headless", "--autoplay", "--hands", "500", "--seed", "7", "--saves", str(saves)]
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    game = subprocess.Popen(
-        [sys.executable, "main.py", *args, *(["--continue"] if resume else [])],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        until(lambda: saved_actions(saves) >= actions or game.poll() is not None, "the demo plays on")
-        time.sleep(seconds)
-        left = children(game.pid)
-        game.send_signal(signal.SIGKILL)
-        game.wait(timeout=WAIT)
-    finally:
-        game.kill()
-        assert b"Traceback" not in game.stderr.read()
-        game.stderr.close()
-    return left
-
-
 def test_s21_a_game_killed_at_random_moments_continues_from_its_last_good_save(tmp_path):
     """Each kill falls anywhere (inside a write too): the next Continue resumes a state whose log extends the one
     before, so the scores never go backwards or jump; and the bots' worker never outlives the game."""
-    saves, rng, before = tmp_path / "saves", random.Random(15), []
-    for kill in range(3):
-        workers = demo_killed(saves, len(before) + rng.randint(1, 4), rng.uniform(0, 0.4), resume=kill > 0)
-        loaded = SaveStore(saves).load()
-        assert loaded.match is not None, loaded.problem
-        log = [to_json(action) for action in loaded.match.log]
-        assert log[: len(before)] == before and len(log) >= len(before), f"kill {kill + 1} lost or changed actions"
-        before = log
-        until(lambda workers=workers: not any(alive(pid) for pid in workers), "the killed game's worker exits")
-    assert len(before) > 0
+    resumed, orphans = kill_and_continue(tmp_path / "saves", kills=3, seed=15)
+    assert (resumed, orphans) == (3, 0)

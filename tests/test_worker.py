@@ -12,11 +12,12 @@ import time
 
 import pytest
 
+from benchmarks.soak import alive
 from scenes.app import App
 from scenes.flow import new_match
 from scenes.platform.worker import BotPool, Thinker
 from scenes.table.session import Session
-from tests.test_faults import WAIT, alive, until, warnings_of
+from tests.test_faults import WAIT, until, warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
