@@ -15,6 +15,7 @@ import pygame
 from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
+from game.match import Phase
 from game.rulesets import STANDARD
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
@@ -23,14 +24,26 @@ from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.platform.worker import BotPool
 from scenes.scene import Scene
+from scenes.screens.bidding import BiddingScene
+from scenes.screens.doubling import DoublingScene
+from scenes.screens.play import PlayScene
+from scenes.screens.settlement import SettlementScene
+from scenes.screens.table import TableScene
+from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
-from scenes.table.session import card_size
+from scenes.table.placing import card_size
+from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from scenes.words import i18n, problems
 
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
+SCREENS: dict[Phase, type[TableScene]] = {  # the one phase -> screen table; any other phase: the play screen
+    Phase.BIDDING: BiddingScene,
+    Phase.DOUBLING: DoublingScene,
+    Phase.SHOWING: DoublingScene,
+}
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 
 
@@ -74,7 +87,7 @@ class App:
         # a save (or preferences) problem for the title screen
         self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
         self.apply_prefs()
-        self.session: Any = None  # the scenes.table.session.Session being played, if any
+        self.session: Session | None = None  # the match at the table, if any
         self.stack: list[Scene] = []
         self.running = True
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
@@ -136,7 +149,8 @@ class App:
         self.prefs = replace(self.prefs, **changes)
         self.apply_prefs()
         if self.prefs.language != language:
-            self.retell()
+            if self.session is not None:
+                self.session.retell()  # the notes on the table in the new language
             self.refit()
         if self.prefs_store is None:
             return
@@ -147,15 +161,6 @@ class App:
                 self.session.say(problems.note(refused.problem), 6.0, "warn")
             else:
                 self.problem = refused.problem
-
-    def retell(self) -> None:
-        """The notes on the table (bubbles, the banner, the message line) said again in the new language."""
-        s = self.session
-        if s is None:
-            return
-        for notice in (*s.bubbles.values(), s.banner, s.message):
-            if notice is not None:
-                notice.text = i18n.resay(notice.text)
 
     def toggle_mute(self) -> None:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""
@@ -196,6 +201,17 @@ class App:
         self.stack.append(scene)
         scene.enter()
         self._text_input()
+
+    def show(self, session: Session, settle: bool = True) -> None:
+        """The screen for the match's phase in place of the whole stack (a restored match opens where it was left);
+        with `settle`, a finished hand's settlement at once over the play screen."""
+        self.switch(SCREENS.get(session.match.phase, PlayScene)(self, session))
+        if settle and session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self.scene.settling = True
+            self.push(SettlementScene(self, session))
+
+    def show_title(self) -> None:
+        self.switch(TitleScene(self))
 
     def _leaving(self, scene: Scene) -> None:
         if self.on_leave is not None:

@@ -16,7 +16,7 @@ from scenes.words import problems
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 WARN = (255, 170, 140)
 TRACK = (30, 50, 40)
@@ -31,7 +31,7 @@ class StatsScreen(Scene):
     name = "stats"
     overlay = True
 
-    def __init__(self, game: App) -> None:
+    def __init__(self, game: Host) -> None:
         super().__init__(game)
         self.row = Row()
         self.stats = Stats()

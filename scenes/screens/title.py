@@ -13,14 +13,15 @@ from scenes.art.widgets import CREAM, DOWN_THE_LIST, GOLD, MUTED, Row, panel
 from scenes.flow import continue_match, new_match
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import RulesetChooser, SettingsOverlay
+from scenes.screens.new_match import RulesetChooser
 from scenes.screens.rules import RulesHelp
+from scenes.screens.settings import SettingsOverlay
 from scenes.screens.stats import WARN, StatsScreen
 from scenes.words import problems
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
 FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
@@ -29,7 +30,7 @@ FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0),
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, game: App) -> None:
+    def __init__(self, game: Host) -> None:
         super().__init__(game)
         self.row = Row()
         self.shown = 0.0
