@@ -46,9 +46,9 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 KILL_WAIT = 120.0  # seconds: a bound for a demo to reach its next save on a busy machine
 
 
-def soak_selfplay(hands: int, seed: int, level: str) -> None:
+def soak_selfplay(hands: int, seed: int, level: str, rulesets: list[str]) -> None:
     print(f"bot-only hands ({level} bots), every invariant checked after every action:")
-    for name in RULESETS:
+    for name in rulesets:
         try:
             result = run(hands, seed, name, bot_policy(level))
         except AssertionError as broken:
@@ -271,13 +271,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="bot-only hands per ruleset (0: skip)")
     parser.add_argument("--level", default="easy", help="the bots of the bot-only hands")
+    parser.add_argument("--ruleset", action="append", choices=list(RULESETS), help="only these (default: all)")
     parser.add_argument("--events", type=int, default=20_000, help="random input events (0: skip)")
     parser.add_argument("--memory-hands", type=int, default=20, help="autoplay hands for the RSS (0: skip)")
     parser.add_argument("--kills", type=int, default=10, help="SIGKILLs of the headless demo (0: skip)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.hands:
-        soak_selfplay(args.hands, args.seed, args.level)
+        soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS))
     if args.events:
         soak_input(args.events, args.seed)
     if args.memory_hands:
