@@ -43,6 +43,8 @@ def with_options(name: str, options: object) -> Ruleset:
             changes[key] = read(value)
         except (TypeError, ValueError, KeyError):
             raise ValueError(f"the option {key!r} cannot be {shown(value)}") from None
+    if not changes:
+        return RULESETS[name]  # the preset itself, as a table started from it holds
     rules = replace(RULESETS[name], **changes)
     _check_table(rules)
     return rules

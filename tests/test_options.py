@@ -106,3 +106,7 @@ def test_a_bad_option_is_named(options, named):
 def test_a_match_refuses_a_seed_or_first_deal_out_of_range(seed, first_deal):
     with pytest.raises(ValueError, match="out of range"):
         Match("standard", seed, first_deal)
+
+
+def test_a_preset_table_reloads_as_the_preset_itself():
+    assert all(from_dict(to_dict(Match(name, 1))).rules is RULESETS[name] for name in RULESETS)
