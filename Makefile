@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test lint bench bench-bots selfplay clean
+.PHONY: play test lint bench bench-bots soak selfplay clean
 
 $(STAMP): requirements.txt
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ bench: $(STAMP)
 
 bench-bots: $(STAMP)
 	$(BIN)/python -m benchmarks.bots
+
+# The issue 15 soak: ARGS="--hands 100000 --events 100000 --memory-hands 200 --kills 50" for the full figures.
+soak: $(STAMP)
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy nice -n 10 $(BIN)/python -m benchmarks.soak $(ARGS)
 
 selfplay: $(STAMP)
 	$(BIN)/python -m game.selfplay --games 1000 --seed 1

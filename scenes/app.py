@@ -6,11 +6,8 @@ headless demo run at a fixed dt; only `run()` reads the clock.
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 import random
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from typing import Any
 
@@ -25,7 +22,7 @@ from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import Prefs, PrefsStore
-from scenes.platform.worker import warm_up
+from scenes.platform.worker import BotPool
 from scenes.scene import Scene
 from scenes.screens.bidding import BiddingScene
 from scenes.screens.doubling import DoublingScene
@@ -77,9 +74,7 @@ class App:
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
         # It runs at a lower priority, so the frames win the CPU when both want it.
-        spawn = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
-        self.pool.submit(warm_up)
+        self.pool = BotPool(BOT_NICENESS)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
