@@ -15,7 +15,7 @@ from enum import Enum
 from game import events as ev
 from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show
 from game.auctions import Standing, answer_word, standing
-from game.cards import Card, Counts, first_unknown, normalize, parse
+from game.cards import Card, Counts, first_unknown, normalize, order, parse
 from game.combos import Reading, judge
 from game.kinds import Kind
 from game.moves import legal
@@ -491,7 +491,7 @@ class Match:
         return hand
 
     def _sorted(self, cards: list[int]) -> list[int]:
-        return sorted(cards, key=lambda c: (self.deck[c].rank, self.deck[c].suit or 0, c))
+        return sorted(cards, key=lambda c: (order(self.deck[c].rank), self.deck[c].suit or 0, c))
 
     def _dealt_event(self, redeal: bool) -> ev.Dealt:
         hand = self.hand
