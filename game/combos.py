@@ -200,10 +200,10 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | Non
         return chosen
     assert last is not None
     alike = [r for r in readings if (r.kind, r.size, r.length) == (last.kind, last.size, last.length)]
-    return _why_not_higher(alike[0] if alike else readings[0], last)
+    return why_not_higher(alike[0] if alike else readings[0], last)
 
 
-def _why_not_higher(play: Reading, last: Reading) -> Rejection:
+def why_not_higher(play: Reading, last: Reading) -> Rejection:
     names = {"play": play.describe(), "last": last.describe()}
     if last.kind is Kind.ROCKET:
         return Rejection("rocket_unbeatable")

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from game import combos
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
@@ -107,11 +107,14 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
 
 
 def random_action(match: Match, rng: random.Random) -> Action:
-    """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement:
-    seeded random play reaches every phase, bombs, passes and redeals."""
+    """A random legal action in any phase (the 004 double and show phases and the 003 swap too), Play again after a
+    settlement: seeded random play reaches every phase, bombs, passes and redeals."""
     phase = match.phase
     if phase is Phase.HAND_OVER:
         return NextHand()
+    if phase is Phase.SWAPPING:
+        seat = rng.choice(match.unswapped())
+        return Swap(seat, tuple(rng.sample(match.hand.hands[seat], match.rules.swap_cards)))
     if phase is Phase.BIDDING:
         return Bid(match.turn, rng.choice(match.bid_choices()))
     if phase is Phase.DOUBLING:

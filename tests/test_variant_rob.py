@@ -406,7 +406,7 @@ def saved_phases(ruleset: str, seed: int, hands: int = 40) -> set[Phase]:
 def test_004_save_round_trips_in_every_phase(seed):
     """A save made in any phase (mid-auction, mid-doubling, showing, playing, after the hand, after the match)
     restores the same match; a save made mid-doubling keeps every choice made and reveals none."""
-    assert saved_phases("rob", seed) == set(Phase)
+    assert saved_phases("rob", seed) == set(Phase) - {Phase.SWAPPING}  # rob has no swap (003 swap-three)
 
 
 def test_004_a_save_mid_doubling_hides_the_choices_already_made():
