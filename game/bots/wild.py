@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from game.bots.bidding import choose_bid
 from game.bots.evaluate import score
-from game.bots.levels import Level
+from game.bots.levels import NORMAL, Level
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, table_of
@@ -125,12 +125,16 @@ def suggest(view: Observation, level: Level) -> list[Suggestion]:
     return out or [Suggestion(_fallback(view, PLAIN), "leads" if view.last is None else "passes")]
 
 
+def bid_hand(hand: str, rules: Ruleset, level: Level = NORMAL) -> str:
+    """The hand a wild-card table's bidder weighs: its extra wild card as the rank it plans best as (a wild rank is
+    drawn only after the auction: there the hand is weighed as dealt)."""
+    natural, wilds = naturals(hand, WILD_CHAR if rules.deck.extra_wild else "")
+    return render(assign(natural, wilds, "", PLAIN, level))
+
+
 def decide_bid(view: Observation, level: Level) -> int:
-    """Bid on the hand with its extra wild card as the rank it plans best as (a wild rank is drawn only after the
-    auction: the hand bids as dealt)."""
-    rules = get(view.ruleset)
-    natural, wilds = naturals(view.hand, WILD_CHAR if rules.deck.extra_wild else "")
-    hand = render(assign(natural, wilds, "", PLAIN, level))
+    """The bid at a wild-card table: the classic table's bidder on `bid_hand`."""
+    hand = bid_hand(view.hand, get(view.ruleset), level)
     return choose_bid(replace(view, ruleset=PLAIN.name, hand=hand), level)
 
 
