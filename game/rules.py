@@ -42,9 +42,11 @@ def last_reading(
 ) -> Reading | None:
     """The reading of the play to beat (its default reading, or the one "PHYSICAL=READING" names); None for a free
     lead or a pass."""
+    rules = rulesets.get(ruleset)
+    if wild is not None:
+        wild_card(rules, wild)
     if last is None or last == PASS:
         return None
-    rules = rulesets.get(ruleset)
     if rules.wilds:
         found = _stands(last, rules, wild_card(rules, wild))
         if not found:
