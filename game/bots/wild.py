@@ -13,7 +13,7 @@ import random
 from dataclasses import replace
 
 from game.bots.bidding import choose_bid
-from game.bots.evaluate import score
+from game.bots.evaluate import plan, rank_value, score
 from game.bots.levels import NORMAL, Level
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
@@ -23,12 +23,11 @@ from game.cards import RANK_INDEX, RANKS, TWO, WILD_CHAR, Counts, add, normalize
 from game.combos import answer
 from game.observe import Observation
 from game.rulesets import CLASSIC, Ruleset, get
-from game.wild import Stand, legal, naturals, read
+from game.wild import Stand, naturals, read
 
 PASS = "pass"
+GIFT_WEIGHT = 1.0  # a passed card's strength (`rank_value`) counts against giving it: the next seat may be an enemy
 JOKER_CHARS = RANKS[TWO + 1 :]
-FALLBACK_MOVES = 300  # a virtual move that cannot be played as it is: the best of this many legal moves instead
-WILD_WORTH = 8.0  # a wild card kept in hand, in plan-score points (about a 2's worth: it can be any rank)
 
 
 PLAIN = CLASSIC  # the table as the ordinary bots know it: both wild-card presets are classic's seats and kinds
@@ -86,22 +85,17 @@ def physical_of(view: Observation, ranks: str) -> Stand | None:
     return None
 
 
-def _worth(view: Observation, move: str, rules: Ruleset) -> float:
-    """How well the hand plans after a real move: its natural cards' score plus its wild cards kept."""
-    physical = move.partition("=")[0]
-    natural, wilds = naturals(view.hand, view.wild)
-    played, spent = naturals(physical, view.wild)
-    return score(subtract(natural, played), rules) + WILD_WORTH * (wilds - spent)
-
-
-def _fallback(view: Observation, rules: Ruleset) -> str:
-    """A legal move when the virtual choice cannot be played: pass when following, else the lead the hand plans
-    best after."""
-    last = view.last.reading if view.last else None
-    if last is not None:
+def _fallback(view: Observation, level: Level) -> str:
+    """A legal move when the virtual choice cannot be played as it is (it spent wild cards alone as another rank):
+    pass when following; when leading, the first part of the virtual plan that can be played, else the lowest card
+    alone (a wild card alone is its own rank)."""
+    if view.last is not None:
         return PASS
-    moves = legal(view.hand, None, view.wild, get(view.ruleset))[:FALLBACK_MOVES]
-    return max(moves, key=lambda m: _worth(view, m, rules))
+    for part in plan(parse(virtual_view(view, level).hand), PLAIN).parts:
+        stand = physical_of(view, part.text)
+        if stand is not None:
+            return stand.text
+    return view.hand[0]
 
 
 def decide(view: Observation, level: Level, rng: random.Random) -> str:
@@ -111,7 +105,7 @@ def decide(view: Observation, level: Level, rng: random.Random) -> str:
     if choice == PASS:
         return PASS
     stand = physical_of(view, choice)
-    return stand.text if stand is not None else _fallback(view, get(virtual.ruleset))
+    return stand.text if stand is not None else _fallback(view, level)
 
 
 def suggest(view: Observation, level: Level) -> list[Suggestion]:
@@ -122,7 +116,7 @@ def suggest(view: Observation, level: Level) -> list[Suggestion]:
         stand = None if suggestion.move == PASS else physical_of(view, suggestion.move)
         if suggestion.move == PASS or stand is not None:
             out.append(replace(suggestion, move=PASS if stand is None else stand.text))
-    return out or [Suggestion(_fallback(view, PLAIN), "leads" if view.last is None else "passes")]
+    return out or [Suggestion(_fallback(view, level), "leads" if view.last is None else "passes")]
 
 
 def bid_hand(hand: str, rules: Ruleset, level: Level = NORMAL) -> str:
@@ -140,7 +134,8 @@ def decide_bid(view: Observation, level: Level) -> int:
 
 def decide_swap(view: Observation, level: Level, rng: random.Random) -> tuple[int, ...]:
     """The cards to pass to the next seat (003 swap-three): never a wild card or a joker. A level that counts cards
-    gives, one at a time, the card whose rank the rest plans best without; the easy bot gives random ones."""
+    gives, one at a time, the card whose rank the rest plans best without, less what the card is worth to the seat
+    that gets it (which may be an enemy); the easy bot gives random ones."""
     rules = get(view.ruleset)
     deck = rules.deck.build()
     count = rules.swap_cards
@@ -155,7 +150,8 @@ def decide_swap(view: Observation, level: Level, rng: random.Random) -> tuple[in
         held = parse("".join(deck[c].char for c in view.cards if c not in given and deck[c].char != WILD_CHAR))
 
         def without(card: int, held: Counts = held) -> float:
-            return score(add(subtract(held, parse(deck[card].char)), extra), PLAIN)
+            kept = score(add(subtract(held, parse(deck[card].char)), extra), PLAIN)
+            return kept - GIFT_WEIGHT * rank_value(deck[card].rank)  # what the next seat gains counts too
 
         given.append(max(left, key=lambda c: (without(c), -deck[c].rank, -c)))
     return tuple(sorted(given))
