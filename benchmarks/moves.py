@@ -16,7 +16,7 @@ import random
 import time
 
 from game import wild
-from game.cards import RANKS, TWO, Counts, normalize, parse
+from game.cards import RANKS, TWO, WILD_CHAR, Counts, normalize, parse
 from game.combos import Reading, classify
 from game.moves import legal
 from game.rulesets import PRESETS, Ruleset, get
@@ -71,7 +71,7 @@ def wild_positions(rng: random.Random, size: int, hands: int, follow: bool, rule
     pack = [card.char for card in rules.deck.build()]
     for _ in range(hands):
         rng.shuffle(pack)
-        card = wild.WILD_CHAR if rules.deck.extra_wild else RANKS[rng.randrange(TWO + 1)]
+        card = WILD_CHAR if rules.deck.extra_wild else RANKS[rng.randrange(TWO + 1)]
         mine, other = normalize("".join(pack[:size])), normalize("".join(pack[size : size + rules.hand_size]))
         last = None
         if follow:

@@ -17,7 +17,7 @@ from game import events as ev
 from game import wild
 from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
 from game.auctions import Standing, answer_word, standing
-from game.cards import RANK_INDEX, Card, Counts, first_unknown, normalize, order, parse
+from game.cards import RANK_INDEX, WILD_CHAR, Card, Counts, first_unknown, normalize, order, parse
 from game.combos import Reading, answer, judge, why_not_higher
 from game.kinds import Kind
 from game.moves import legal
@@ -165,7 +165,7 @@ class Match:
     def wild(self) -> str:
         """The wild card's character at this table now: "W" with an extra wild card, the wild rank once drawn (003
         wildcard), else ""."""
-        return wild.WILD_CHAR if self.rules.deck.extra_wild else self.hand.wild
+        return WILD_CHAR if self.rules.deck.extra_wild else self.hand.wild
 
     def unswapped(self) -> tuple[int, ...]:
         """Seats still to pick the cards they pass on (empty outside the swap phase)."""
@@ -385,8 +385,7 @@ class Match:
         text = physical if ranks is None else f"{physical}{wild.SEP}{ranks}"
         options = [s for s in wild.stands_of(text, table, self.rules) if action.kind in (None, s.reading.kind)]
         if not options:
-            code = "wild_no_reading" if ranks is None else "bad_reading"
-            raise IllegalAction(Rejection(code, {"ranks": ranks or physical}))
+            raise IllegalAction(wild.why_unread(physical, ranks, table, self.rules))
         last = self.hand.last.reading if self.hand.last else None
         chosen = answer(tuple(s.reading for s in options), last)
         if chosen is None:

@@ -122,7 +122,7 @@ def _check_wild(hand: str, move: str, last: Reading | None, rules: rulesets.Rule
         return verdict if isinstance(verdict, Rejection) else None
     found = wildcards.stands_of(move, card, rules)
     if not found:
-        return Rejection("wild_no_reading" if ranks is None else "bad_reading", {"ranks": ranks or physical})
+        return wildcards.why_unread(normalize(physical), ranks, card, rules)
     if combos.answer(tuple(s.reading for s in found), last) is None:
         assert last is not None
         return combos.why_not_higher(found[0].reading, last)

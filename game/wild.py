@@ -17,10 +17,11 @@ from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from game import moves
-from game.cards import NUM_RANKS, RANK_INDEX, RANKS, TWO, WILD_CHAR, Counts, normalize, parse, render
-from game.combos import Reading, beats, classify
+from game.cards import NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
+from game.combos import Reading, beats, classify, diagnose
 from game.kinds import Kind
 from game.memo import memo
+from game.reasons import Rejection
 from game.rulesets import Ruleset
 
 SEP = "="  # between the physical cards and the ranks they are read as: "34577=34567"
@@ -66,30 +67,45 @@ def _own(wild: str) -> int | None:
     return RANK_INDEX.get(wild) if wild else None
 
 
+def maps(physical: str, ranks: str, wild: str) -> bool:
+    """Can the sorted selection `physical` be read as the ranks `ranks` at all: the same cards, only its wild cards
+    changed, each into a rank 3..2 (whether that is a combination is `read`'s question)?"""
+    natural, wilds = naturals(physical, wild)
+    if not wilds or not any(natural):
+        return ranks == physical
+    if len(ranks) != len(physical) or any(ch not in RANK_INDEX for ch in ranks):
+        return False
+    stand = [t - n for t, n in zip(parse(ranks), natural, strict=True)]
+    return min(stand) >= 0 and not any(stand[TWO + 1 :])
+
+
 @memo(maxsize=1 << 16)
 def read(physical: str, ranks: str, wild: str, rules: Ruleset) -> tuple[Reading, ...]:
     """The readings of the sorted selection `physical` played as `ranks`; empty when `ranks` is no way to read it
     (only wild cards may change rank, never into a joker; wild cards alone or only together keep their own)."""
+    if not maps(physical, ranks, wild):
+        return ()
     natural, wilds = naturals(physical, wild)
     if not wilds:
-        return classify(natural, rules) if ranks == physical else ()
+        return classify(natural, rules)
     if not any(natural):
-        if ranks != physical:
-            return ()
-        own = _own(wild)
-        if own is None:
+        if _own(wild) is None:
             return (EXTRA_WILD_SINGLE,) if wilds == 1 else ()
         return _grade(classify(parse(physical), rules), 1)
-    if len(ranks) != len(physical) or WILD_CHAR in ranks:
-        return ()
-    try:
-        target = parse(ranks)
-    except ValueError:
-        return ()
-    stand = [t - n for t, n in zip(target, natural, strict=True)]
-    if min(stand) < 0 or any(stand[r] for r in range(TWO + 1, NUM_RANKS)):
-        return ()
-    return _grade(classify(target, rules), -1)
+    return _grade(classify(parse(ranks), rules), -1)
+
+
+def why_unread(physical: str, ranks: str | None, wild: str, rules: Ruleset) -> Rejection:
+    """Why a selection (or "physical=ranks") has no reading: no combination whatever the wild cards stand for, ranks
+    that only a wild card's change cannot give, or the combination's own fault (a 2 in a straight, ...)."""
+    if ranks is None:
+        return Rejection("wild_no_reading")
+    ranks = normalize(ranks)
+    if not any(naturals(physical, wild)[0]):
+        return Rejection("wild_alone")
+    if not maps(physical, ranks, wild):
+        return Rejection("bad_reading", {"ranks": ranks})
+    return diagnose(parse(ranks), rules)
 
 
 def _strength(reading: Reading) -> tuple[bool, int, int, int]:

@@ -84,7 +84,7 @@ def test_003_wildcard_the_wild_rank_is_fixed_by_the_deal_and_spread_over_3_to_2(
 
 def test_003_wildcard_a_wild_card_alone_keeps_its_printed_rank():
     assert api.classify("7", W, wild="7") == [Reading(Kind.SINGLE, RANKS.index("7"), 1, 1)]
-    assert api.check("7", "7=A", ruleset=W, wild="7").code == "bad_reading"
+    assert api.check("7", "7=A", ruleset=W, wild="7").code == "wild_alone"
     assert "7=A" not in api.legal_moves("7", ruleset=W, wild="7")
     assert not api.beats("7", "8", W, wild="7")
 
@@ -290,7 +290,8 @@ def test_rules_md_wildcard_several_readings_each_offered_the_strongest_by_defaul
 def test_rules_md_wildcard_following_with_a_bare_selection_takes_the_reading_that_answers():
     match = wild_table(["3", "5567", "89"], "7", landlord=1)
     match.hand.turn = 1
-    assert match.check(Play(1, "5567=5566")).code == "bad_reading"  # 6 is natural here: only the 7 may change
+    assert match.check(Play(1, "5567=5555")).code == "bad_reading"  # the 6 is natural: only the 7 may change
+    assert match.check(Play(1, "5567=5566")).code == "pair_run_short"  # a reading, but no combination
     match.apply(Play(1, "57=55"))
     assert match.hand.last.stands == "55" and match.hand.last.reading.kind is Kind.PAIR
 
