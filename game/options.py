@@ -15,7 +15,7 @@ from typing import Any
 
 from game.cards import RANK_INDEX, RANKS, TWO, DeckSpec
 from game.kinds import Kind
-from game.rulesets import RULESETS, AllDecline, Auction, Ruleset
+from game.rulesets import PRESETS, AllDecline, Auction, Ruleset
 from game.validate import shown, whole
 
 IDENTITY = ("name", "title", "summary", "source")  # what names the preset, never an option
@@ -24,7 +24,7 @@ MAX_PLAYERS, MAX_DECKS = 4, 2  # the tables the scenes can seat and the packs th
 
 def options_of(rules: Ruleset) -> dict[str, Any]:
     """The options in which `rules` differs from the preset of its name, as JSON values (empty for a preset)."""
-    preset = RULESETS.get(rules.name)
+    preset = PRESETS.get(rules.name)
     if preset is None or preset == rules:
         return {}
     return {f.name: _to_json(getattr(rules, f.name)) for f in fields(Ruleset) if _differs(rules, preset, f.name)}
@@ -44,8 +44,8 @@ def with_options(name: str, options: object) -> Ruleset:
         except (TypeError, ValueError, KeyError):
             raise ValueError(f"the option {key!r} cannot be {shown(value)}") from None
     if not changes:
-        return RULESETS[name]  # the preset itself, as a table started from it holds
-    rules = replace(RULESETS[name], **changes)
+        return PRESETS[name]  # the preset itself, as a table started from it holds
+    rules = replace(PRESETS[name], **changes)
     _check_table(rules)
     return rules
 
@@ -98,6 +98,19 @@ def _wholes(low: int, size: int | None = None) -> Callable[[object], tuple[int, 
     return read
 
 
+def _factors(value: object) -> tuple[tuple[str, int], ...]:
+    """Doublings worth more than x2 (003 wildcard): pairs of a doubling's name and its factor."""
+    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise ValueError
+    return tuple((_name(name), _count(2, 64)(factor)) for name, factor in value)
+
+
+def _name(value: object) -> str:
+    if not isinstance(value, str) or not value.isidentifier():
+        raise ValueError
+    return value
+
+
 def _deck(value: object) -> DeckSpec:
     if not isinstance(value, dict) or set(value) != {"decks", "removed_ranks", "extra_wild"}:
         raise ValueError
@@ -144,6 +157,9 @@ READERS: dict[str, Callable[[object], Any]] = {
     "share_cap": _maybe(_count(1)),
     "base": _count(1),
     "allowance": _flag,
+    "wild_rank": _flag,
+    "swap_cards": _count(0, 6),
+    "factors": _factors,
 }
 
 

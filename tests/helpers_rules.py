@@ -13,8 +13,11 @@ from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
 from game.match import Match, Phase
+from game.observe import observe
 from game.rules import PASS, classify
 from game.rulesets import STANDARD, Ruleset
+from game.savefile import encode, read_snapshot
+from game.serialize import to_dict
 
 LANDLORD = 0
 
@@ -108,16 +111,17 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
 
 
 def random_action(match: Match, rng: random.Random, abandon: float = 0.0, any_reading: bool = False) -> Action:
-    """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement:
-    seeded random play reaches every phase, bombs, passes and redeals. With `abandon`, New game comes now and then
-    (that share of actions); with `any_reading`, a lead is played in any of its readings, not the default one."""
+    """A random legal action in any phase (the 004 double and show phases and the 003 swap too), Play again after a
+    settlement: seeded random play reaches every phase, bombs, passes and redeals. With `abandon`, New game comes
+    now and then (that share of actions); with `any_reading`, a lead is played in any of its readings, not the
+    default one."""
     if match.phase is Phase.HAND_OVER:
         return NextHand()
     if abandon and rng.random() < abandon:
         return Abandon()
     seats = match.waiting  # one seat, or (doubling) every seat still to decide
     action = rng.choice(match.choices(seats[0] if len(seats) == 1 else rng.choice(seats)))
-    if any_reading and isinstance(action, Play) and match.hand.last is None:
+    if any_reading and isinstance(action, Play) and match.hand.last is None and not match.rules.wilds:
         return replace(action, kind=rng.choice(combos.classify(parse(action.move), match.rules)).kind)
     return action
 
@@ -125,3 +129,30 @@ def random_action(match: Match, rng: random.Random, abandon: float = 0.0, any_re
 def step(match: Match, rng: random.Random) -> None:
     """Apply one `random_action`."""
     match.apply(random_action(match, rng))
+
+
+def assert_save_restores(match: Match) -> None:
+    """match.json written now loads as the same match: snapshot, every seat's view, the doubling and swap choices."""
+    restored, _ = read_snapshot(encode(match, {}).decode())
+    assert to_dict(restored) == to_dict(match)
+    assert [observe(restored, s) for s in range(match.players)] == [observe(match, s) for s in range(match.players)]
+    assert restored.hand.doubles == match.hand.doubles and restored.undecided_doubles() == match.undecided_doubles()
+    assert restored.hand.swaps == match.hand.swaps and restored.hand.wild == match.hand.wild
+
+
+def saved_phases(ruleset: str, seed: int, hands: int = 40) -> set[Phase]:
+    """Random legal play to the end of a match (or `hands` hands), saving and restoring at every change of phase
+    and after every doubling or swap choice; the phases saved in."""
+    rng = random.Random(seed)
+    match = Match(ruleset, seed=seed)
+    saved: set[Phase] = set()
+    previous = None
+    while len(match.results) < hands:
+        if match.phase is not previous or match.phase in (Phase.DOUBLING, Phase.SWAPPING):
+            assert_save_restores(match)
+            saved.add(match.phase)
+            previous = match.phase
+        if match.phase is Phase.MATCH_OVER:
+            break
+        step(match, rng)
+    return saved
