@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from functools import cache
 
-from game.actions import Abandon, Bid, DealExpired, Double, NextHand, Pass, Play, Show
+from game.actions import Abandon, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
 from game.cards import CARD_CHARS, DeckSpec
 from game.kinds import Kind
 from game.reasons import IllegalAction, Rejection
 from game.rulesets import Ruleset, get
 
-ACTION_TYPES = (Bid, Double, Show, Play, Pass, NextHand, Abandon, DealExpired)
+ACTION_TYPES = (Bid, Double, Show, Play, Pass, Swap, NextHand, Abandon, DealExpired)
 
 
 def check_action(action: object, players: int) -> None:
@@ -24,20 +24,28 @@ def check_action(action: object, players: int) -> None:
     if not isinstance(action, ACTION_TYPES):
         raise IllegalAction(Rejection("not_an_action", {"value": shown(action)}))
     seat = getattr(action, "seat", None)
-    if isinstance(action, (Bid, Double, Show, Play, Pass)) and not (whole(seat) and 0 <= seat < players):
+    if isinstance(action, (Bid, Double, Show, Play, Pass, Swap)) and not (whole(seat) and 0 <= seat < players):
         raise IllegalAction(Rejection("no_such_seat", {"seat": shown(seat)}))
     match action:
         case Bid(_, value) if not whole(value):
             raise IllegalAction(Rejection("bid_not_whole", {"value": shown(value)}))
         case Double(_, choice) | Show(_, choice) if not isinstance(choice, bool):
             raise IllegalAction(Rejection("choice_not_bool", {"value": shown(choice)}))
-        case Play(_, move, kind, cards):
-            if not isinstance(move, str):
-                raise IllegalAction(Rejection("move_not_text", {"value": shown(move)}))
+        case Swap(_, cards) if not card_ids(cards):
+            raise IllegalAction(Rejection("cards_not_ids", {"value": shown(cards)}))
+        case Play(_, move, kind, cards, stands):
+            for text in (move, "" if stands is None else stands):
+                if not isinstance(text, str):
+                    raise IllegalAction(Rejection("move_not_text", {"value": shown(text)}))
             if kind is not None and not isinstance(kind, Kind):
                 raise IllegalAction(Rejection("kind_unknown", {"value": shown(kind)}))
-            if cards is not None and not (isinstance(cards, (tuple, list)) and all(whole(c) for c in cards)):
+            if cards is not None and not card_ids(cards):
                 raise IllegalAction(Rejection("cards_not_ids", {"value": shown(cards)}))
+
+
+def card_ids(cards: object) -> bool:
+    """A tuple or list of whole numbers (the core checks that the seat holds them)."""
+    return isinstance(cards, (tuple, list)) and all(whole(c) for c in cards)
 
 
 def whole(value: object) -> bool:

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import bots
-from game.actions import Abandon, Bid, DealExpired, Double, NextHand, Pass, Play, Show
+from game.actions import Abandon, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.reasons import IllegalAction
 from game.rules import beats, check, classify, legal_moves
-from game.rulesets import RULESETS
+from game.rulesets import PRESETS
 from game.serialize import from_dict, to_dict
 from tests.helpers_rules import random_action
 from tests.test_savefile import state
@@ -126,12 +126,15 @@ def wrong_actions(turn: int) -> st.SearchStrategy[object]:
         BAD["kind"].map(lambda v: Play(turn, "3", v)),
         BAD["cards"].map(lambda v: Play(turn, "3", None, v)),
         BAD["seat"].map(Pass),
+        BAD["seat"].map(lambda v: Swap(v, (0, 1, 2))),
+        BAD["cards"].map(lambda v: Swap(turn, v)),
+        BAD["move"].filter(lambda v: v is not None).map(lambda v: Play(turn, "3", None, None, v)),
         BAD["not_action"],
     )
 
 
 @settings(max_examples=80, deadline=None)
-@given(data=st.data(), ruleset=st.sampled_from(sorted(RULESETS)), steps=st.integers(0, 150), seed=st.integers(0, 50))
+@given(data=st.data(), ruleset=st.sampled_from(sorted(PRESETS)), steps=st.integers(0, 150), seed=st.integers(0, 50))
 def test_s21_wrong_typed_actions_in_every_phase_leave_the_state_and_its_save_untouched(data, ruleset, steps, seed):
     match, rng = Match(ruleset, seed), random.Random(seed)
     for _ in range(steps):
