@@ -18,6 +18,8 @@ MESSAGES: dict[str, str] = {
     "keeps_bomb": "Keeps your bomb and leaves {plays}.",
     "cheapest": "Answers with {play}, the cheapest answer, and leaves {plays}.",
     "takes_control": "Takes the lead with {play}, which nobody can beat.",
+    "retakes_lead": "Plays {play} to win the lead back: passing, your last plays would never get it.",
+    "pushes_high": "Plays {play} in front of the landlord, so it must spend a high card to win the round.",
     "partner_winning": "Your partner is winning this round: let it run.",
     "saves_strength": "Passing keeps your strong cards for later.",
     "bomb_wins": "{play} takes the lead and you can play out the rest.",
