@@ -134,7 +134,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
     has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
-    key = "keeps_bomb" if has_bomb else "sheds_weakest"
+    key = "keeps_bomb" if has_bomb else "sheds_weakest" if pick is pool[0] else "leads"
     return Suggestion(pick.text, key, {"play": pick.text, "plays": leaves(t, rest)})
 
 
@@ -157,6 +157,17 @@ def follow(t: Table, level: Level) -> Suggestion:
     if t.allied(t.seat, t.last_seat):
         return _follow_partner(t, ordinary, level)
     return _follow_enemy(t, ordinary, bombs, level)
+
+
+def _cheaper(t: Table, move: str) -> bool:
+    """Is there a legal answer of the same shape with a lower top than `move` (one that breaks a bomb included)?"""
+    assert t.last is not None
+    reading = reading_of(t, move)
+    answers = follow_moves(t.hand, t.last, t.rules)
+    return any(
+        (r.kind, r.length) == (reading.kind, reading.length) and r.top < reading.top
+        for r in (reading_of(t, m) for m in answers)
+    )
 
 
 def breaks_bomb(t: Table, move: str) -> bool:
@@ -252,7 +263,8 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
         rest = after(t, best)
         margin = level.margin if t.is_landlord else level.farmer_margin
         if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
-            return Suggestion(best, "cheapest", {"play": best, "plays": leaves(t, rest)})
+            key = "answers" if _cheaper(t, best) else "cheapest"
+            return Suggestion(best, key, {"play": best, "plays": leaves(t, rest)})
         if level.counts_cards and not t.partners and _no_way_back(t, level):
             play = max(ordinary, key=lambda m: (not can_beat(t, reading_of(t, m), t.enemies), reading_of(t, m).top))
             return Suggestion(play, "retakes_lead", {"play": play})

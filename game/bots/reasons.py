@@ -35,7 +35,7 @@ MESSAGES: dict[str, str] = {
     "answers": "Answers with {play} and leaves {plays}.",
     "passes": "Passes and keeps your cards.",
     "nothing_beats": "Nothing in your hand beats {last}.",
-    "looks_ahead": "Looking ahead, {play} won {won} of {of} sample deals of the unseen cards.",
+    "looks_ahead": "Looking ahead, {play} won about {won} in {of} sampled deals of the unseen cards.",
 }
 
 
