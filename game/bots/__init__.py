@@ -29,8 +29,8 @@ def decide(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | N
 
 
 def decide_bid(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> int:
-    """0 (no bid) or a legal bid value (phase BIDDING). Deterministic: `rng` is accepted for symmetry."""
-    return choose_bid(view, level_of(level))
+    """0 (no bid) or a legal bid value (phase BIDDING). Deterministic for `rng`, or without one for the position."""
+    return choose_bid(view, level_of(level), rng)
 
 
 def decide_double(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> bool:

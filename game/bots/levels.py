@@ -17,7 +17,10 @@ class Level:
     farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
-    bids_top: bool  # bids the table's highest bid at once (measured best) rather than the lowest it may
+    grades: bool  # bids what the hand is worth, reading the auction and the match, rather than the lowest it may
+    early_grades: tuple[float, float]  # least value above the floor for a bid of 2 and 3 while later seats may outbid
+    last_grades: tuple[float, float]  # the same for the last seat to answer
+    bid_mix: float  # half-width of the noise on the hand's value when bidding: mixes the bids near a grade
 
 
 # Cleanly shedding one part of the plan changes the score by PLAY_COST minus the part's strength; breaking a
@@ -33,7 +36,10 @@ EASY = Level(
     farmer_margin=1.0,
     slip=0.25,
     bid_bias=-4.0,
-    bids_top=False,
+    grades=False,
+    early_grades=(0.0, 0.0),
+    last_grades=(0.0, 0.0),
+    bid_mix=0.15,
 )
 NORMAL = Level(
     "normal",
@@ -46,9 +52,20 @@ NORMAL = Level(
     farmer_margin=-10.0,
     slip=0.0,
     bid_bias=0.0,
-    bids_top=True,
+    grades=True,
+    early_grades=(0.25, 0.5),  # graded: a 2 from the top half of dealt hands, a 3 from the top 30%
+    last_grades=(0.4, 0.6),
+    bid_mix=0.1,
 )
-HARD = replace(NORMAL, name="hard", search_nodes=10_000, samples=10, search_cards=20)  # normal plus the end game
+HARD = replace(  # normal plus the end-game search
+    NORMAL,
+    name="hard",
+    search_nodes=10_000,
+    samples=10,
+    search_cards=20,
+    early_grades=(0.15, 0.15),  # pre-empts: any favoured hand bids 3 while a later seat could take the hand
+    last_grades=(0.4, 0.55),
+)
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 
