@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from game.bots import bid, choose
+from game.actions import Bid, Pass, Play
+from game.bots import bid, choose, decide, decide_bid, rollout
 from game.bots.endgame import Solver, candidate_moves, search
 from game.bots.levels import level_of
+from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, observation_from_dict, pack_counts, table_of
@@ -17,7 +19,8 @@ from game.bots.think import think
 from game.cards import RANK_INDEX, RANKS, parse, render, subtract
 from game.combos import classify
 from game.kinds import Kind
-from game.match import Phase, deal_cards
+from game.match import Match, Phase, deal_cards
+from game.observe import observe
 from game.rulesets import STANDARD
 
 
@@ -288,3 +291,43 @@ def test_s13_control_keeps_a_bomb_whole_for_a_single(level: str) -> None:
 def test_s13_control_splits_nothing_when_the_rest_does_not_run_out(level: str) -> None:
     """Nothing but the jokers beats the landlord's 2: keeping the rocket whole means passing."""
     assert choose(obs(1, "3579JQKBR", [[0, "2"]], [16, 9, 17], level)) == "pass"
+
+
+# ----- issue 12: hard's middle-game play-outs ------------------------------------------------------------------
+
+
+def middle_game(deal: int, cards: int) -> Table:
+    """The first position, from standard deal `deal` on, played by `normal` bots, where the three hands hold
+    `cards` cards or fewer (a deal that ends sooner gives way to the next)."""
+    match = Match("standard", seed=deal, first_deal=deal)
+    rng = random.Random(deal)
+    while match.phase in (Phase.BIDDING, Phase.PLAYING):
+        seat = match.turn
+        assert seat is not None
+        view = observe(match, seat)
+        if match.phase is Phase.BIDDING:
+            match.apply(Bid(seat, decide_bid(view, "normal", rng)))
+            continue
+        if sum(view.hand_sizes) <= cards:
+            return table_of(view)
+        move = decide(view, "normal", rng)
+        match.apply(Pass(seat) if move == "pass" else Play(seat, move))
+    return middle_game(deal + 1, cards)
+
+
+def test_hard_play_outs_are_deterministic_and_bounded_by_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look-ahead plays at most `rollout_moves` moves per decision (positions, never the clock), and the same
+    seed gives the same answer."""
+    hard = level_of("hard")
+    deal = 11
+    t = middle_game(deal, hard.rollout_cards)
+    while len(rollout.candidates(t, decide_move(t, hard, random.Random(0)).move)) < 3:
+        deal += 1
+        t = middle_game(deal, hard.rollout_cards)
+    calls = []
+    real = rollout.decide
+    monkeypatch.setattr(rollout, "decide", lambda *a: calls.append(1) or real(*a))
+    choice = decide_move(t, hard, random.Random(0)).move
+    first = rollout.look_ahead(t, hard, choice, random.Random(4))
+    assert 0 < len(calls) <= hard.rollout_moves
+    assert first == rollout.look_ahead(t, hard, choice, random.Random(4))

@@ -13,6 +13,9 @@ class Level:
     search_nodes: int  # end-game search budget in positions per decision (0: no search)
     samples: int  # deals of the unseen cards the end-game search plays out
     search_cards: int  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
+    rollouts: int  # before that: deals of the unseen cards on which a few candidate moves are played out
+    rollout_moves: int  # moves those play-outs may make in all, per decision (then the hand plans judge)
+    rollout_cards: int  # play out once three hands together hold at most this many cards (pro rata)
     margin: float  # answer an enemy play if the hand's score (evaluate.score) drops by less than this
     farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
@@ -32,6 +35,9 @@ EASY = Level(
     search_nodes=0,
     samples=0,
     search_cards=0,
+    rollouts=0,
+    rollout_moves=0,
+    rollout_cards=0,
     margin=1.0,
     farmer_margin=1.0,
     slip=0.25,
@@ -48,6 +54,9 @@ NORMAL = Level(
     search_nodes=0,
     samples=0,
     search_cards=0,
+    rollouts=0,
+    rollout_moves=0,
+    rollout_cards=0,
     margin=-5.0,
     farmer_margin=-10.0,
     slip=0.0,
@@ -57,12 +66,15 @@ NORMAL = Level(
     last_grades=(0.4, 0.6),
     bid_mix=0.1,
 )
-HARD = replace(  # normal plus the end-game search
+HARD = replace(  # normal plus the end-game search and, before it, play-outs of the middle game
     NORMAL,
     name="hard",
     search_nodes=10_000,
     samples=10,
     search_cards=20,
+    rollouts=4,
+    rollout_moves=360,
+    rollout_cards=30,
     early_grades=(0.15, 0.15),  # pre-empts: any favoured hand bids 3 while a later seat could take the hand
     last_grades=(0.4, 0.55),
 )

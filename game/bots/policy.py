@@ -112,7 +112,15 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
         play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
         key = "blocks_single" if cards == 1 else "avoids_short"
     else:
-        play = max(fits, key=lambda p: (not can_beat(t, reading_of(t, p.text), [short], level.counts_cards), p.value))
+        # on two cards it beats a pair only with a higher pair, a single with any higher card
+        play = max(
+            fits,
+            key=lambda p: (
+                not can_beat(t, reading_of(t, p.text), [short], level.counts_cards),
+                cards == 2 and p.kind is Kind.PAIR,
+                p.value,
+            ),
+        )
         key = "blocks_low"
     return Suggestion(
         play.text,
