@@ -179,7 +179,8 @@ def match_adjust(view: Observation, rules: Ruleset) -> tuple[float, int]:
     gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
     scores = view.scores
     need = target - scores[view.seat]
-    cap = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid) if answers_last(view, rules) else 99
+    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
+    cap = enough if answers_last(view, rules) else rules.max_bid
     leader = max((s for seat, s in enumerate(scores) if seat != view.seat), default=0)
     threatened = target - leader <= rules.max_bid * gain and leader > scores[view.seat]
     return (RISK if threatened else 0.0), cap
