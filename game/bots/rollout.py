@@ -21,7 +21,7 @@ ALTERNATIVES = 1  # moves tried beside the policy's own choice (and passing, whe
 MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace it: sampling is noisy
 
 
-def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, history: list) -> Table:
+def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, history: list[tuple[int, str]]) -> Table:
     """Seat `seat`'s table in a rollout: its hand, everyone's sizes, and as unseen the cards the others hold."""
     others = tuple(sum(h[r] for s, h in enumerate(hands) if s != seat) for r in range(NUM_RANKS))
     return replace(
