@@ -146,6 +146,7 @@ class Side:
     farmer_wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)  # per deal, all plays summed
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the same decisions in process time: thinking, not waiting
     bids: list[int] = field(default_factory=list)  # the winning bid of every hand this side's seat won the auction
     games: list[int] = field(default_factory=list)  # per hand: +multiplier won, -multiplier lost (bid left out)
 
@@ -164,9 +165,10 @@ def play_out(match: Match, seats: list[Player], sides: list[Side], rng: random.R
         if match.phase is not Phase.PLAYING:
             match.apply(bot_action(match, seat, seats[seat].level, rng))
             continue
-        started = time.perf_counter()
+        started, thought = time.perf_counter(), time.process_time()
         move = seats[seat].move(observe(match, seat), rng)
         sides[seat].times.append(time.perf_counter() - started)
+        sides[seat].cpu.append(time.process_time() - thought)
         match.apply(Pass(seat) if move == "pass" else Play(seat, move))
 
 
@@ -265,7 +267,7 @@ def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: 
     print(f"  {a_name} points per play: {mean / plays:+.3f}")
     for side, name in ((a_side, a_name), (b_side, b_name)):
         if not name.startswith("random"):
-            print(f"  {name:>12} decision time: {timing(side.times)}")
+            print(f"  {name:>12} decision time: {timing(side.times)}; in process time {timing(side.cpu)}")
 
 
 MATCH_HANDS = 80  # a match still unfinished after this many hands counts as won by the seats then leading
