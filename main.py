@@ -13,7 +13,7 @@ from game.rulesets import RULESETS
 from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
 
 if TYPE_CHECKING:
-    from scenes.game import Game
+    from scenes.app import App
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -69,16 +69,16 @@ def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
     return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
 
 
-def open_first_scene(game: Game, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
+def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
     """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
     game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
-    from scenes.flow import continue_match, start_new_match
-    from scenes.title import TitleScene
+    from scenes.flow import continue_match
+    from scenes.screens.menus import start_new_match
 
     if resume is not None:
         continue_match(game, resume)
         return
-    game.switch(TitleScene(game))
+    game.show_title()
     if new:
         start_new_match(game, game.ruleset, deal)
 
@@ -109,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pygame
 
+    from scenes.app import App
     from scenes.demo import Demo, report
-    from scenes.game import Game
 
     try:
         size = size_of(args.size)
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     store = demo_store(args, saves) if args.autoplay else saves
     if args.headless:
-        game = Game(
+        game = App(
             (1920, 1080),
             fullscreen=False,
             store=store,
@@ -137,7 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         print("\n".join(report(times)))
         return 0
     try:
-        game = Game(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset)
+        game = App(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset)
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2

@@ -1,4 +1,5 @@
-"""Frame time at the table's busiest moments, at 1920x1080: the deal animation, a bomb, and a hand in play.
+"""Frame time at the table's busiest moments, at 1920x1080: the deal animation, a bomb, a hand in play; and the
+card art's cost at load time.
 
 Run: `python -m benchmarks.frames [--repeat R] [--size 1920x1080]`. Each moment is set up R times and every frame's
 work (events, update, draw, flip) is timed with a fixed dt; the bots think in their worker process meanwhile, as
@@ -16,34 +17,33 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import events as ev
 from game.actions import Bid, Play
 from game.match import Match
+from scenes.app import App
 from scenes.demo import DT, report
 from scenes.flow import open_session, show
-from scenes.game import Game
-from scenes.session import Session
+from scenes.table.session import Session
 
 BOMB_RANKS = "3456789TJQKA2"
 
 
-def timed(game: Game, frames: int, samples: list[float]) -> None:
+def timed(game: App, frames: int, samples: list[float]) -> None:
     for _ in range(frames):
         start = time.perf_counter()
         game.step(DT)
         samples.append((time.perf_counter() - start) * 1000)
 
 
-def deal(game: Game, seed: int) -> Session:
+def deal(game: App, seed: int) -> Session:
     """A new match with its deal animation running."""
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     show(game, session)
     return session
 
 
-def to_play(game: Game, seed: int) -> tuple[Session, Match]:
+def to_play(game: App, seed: int) -> tuple[Session, Match]:
     """A match bid out at once (the first bidder bids 3), in the play scene with the kitty taken."""
     session = deal(game, seed)
     match = session.match
@@ -53,7 +53,7 @@ def to_play(game: Game, seed: int) -> tuple[Session, Match]:
     return session, match
 
 
-def bomb(game: Game, seed: int, samples: list[float]) -> None:
+def bomb(game: App, seed: int, samples: list[float]) -> None:
     """The landlord (a bot or you) opens with a bomb if it holds one: flight, banner and shake."""
     session, match = to_play(game, seed)
     held = match.ranks(match.hand.landlord)
@@ -64,12 +64,12 @@ def bomb(game: Game, seed: int, samples: list[float]) -> None:
     timed(game, 120, samples)
 
 
-def dealing(game: Game, seed: int, samples: list[float]) -> None:
+def dealing(game: App, seed: int, samples: list[float]) -> None:
     deal(game, seed)
     timed(game, 150, samples)
 
 
-def playing(game: Game, seed: int, samples: list[float]) -> None:
+def playing(game: App, seed: int, samples: list[float]) -> None:
     """Bots in every seat play on: cards fly, bubbles pop, the counter and HUD change every turn."""
     game.table_settings.auto = True
     session, _ = to_play(game, seed)
@@ -78,7 +78,7 @@ def playing(game: Game, seed: int, samples: list[float]) -> None:
     game.table_settings.auto = False
 
 
-MOMENTS: dict[str, Callable[[Game, int, list[float]], None]] = {"deal": dealing, "bomb": bomb, "play": playing}
+MOMENTS: dict[str, Callable[[App, int, list[float]], None]] = {"deal": dealing, "bomb": bomb, "play": playing}
 
 
 def main() -> None:
@@ -87,9 +87,12 @@ def main() -> None:
     parser.add_argument("--size", default="1920x1080")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.split("x"))
-    game = Game((width, height), fullscreen=False, seed=1)
+    game = App((width, height), fullscreen=False, seed=1)
     times: dict[str, list[float]] = {}
     try:
+        start = time.perf_counter()
+        game.restyle_cards()
+        art = (time.perf_counter() - start) * 1000
         for name, moment in MOMENTS.items():
             samples = times[name] = []
             for k in range(args.repeat):
@@ -97,6 +100,7 @@ def main() -> None:
     finally:
         game.close()
     print(f"{width}x{height}, {os.environ['SDL_VIDEODRIVER']} driver")
+    print(f"card art: {art:.0f} ms to draw every face, back, shadow and highlight at the three card sizes")
     print("\n".join(report(times)))
 
 

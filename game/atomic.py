@@ -8,7 +8,7 @@ A file that fails its check is renamed to `corrupt-<UTC timestamp>.json` in the 
 never deleted, so a player or a developer can still look at it.
 
 Every message is English (the CLI, logs and tests read it) and also comes apart into `Part`s, each a sentence with a
-code and params, so a scene can say it in the player's language (scenes/problem_wording.py).
+code and params, so a scene can say it in the player's language (scenes/words/problems.py).
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def check(hand: str, move: str, last: str | None = None, ruleset: str = "standar
         return Rejection("free_lead_pass") if reading is None else None
     unknown = first_unknown(move)
     if unknown is not None:
-        return Rejection("unknown_rank", {"rank": repr(unknown)})
+        return Rejection("unknown_rank", {"rank": unknown})
     counts = parse(move)
     if not any(counts):
         return Rejection("empty")

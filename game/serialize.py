@@ -17,7 +17,7 @@ VERSION = 3
 
 class SaveError(ValueError):
     """A snapshot that cannot be restored; the message is fit for the title screen. `code` and `params` name it for
-    a translation (scenes/problem_wording.py); `detail` is technical text said as it is."""
+    a translation (scenes/words/problems.py); `detail` is technical text said as it is."""
 
     def __init__(self, text: str, code: str, detail: str | None = None, **params: object) -> None:
         super().__init__(text)

@@ -1,1 +1,1 @@
-"""The pygame-ce presentation: scenes, input, layout and the game shell (the rules live in `game/`)."""
+"""The pygame-ce presentation in floors: words, platform, art, table, scene + flow, screens, app (rules: `game/`)."""

@@ -12,10 +12,9 @@ from pathlib import Path
 import pygame
 
 from game.savefile import Loaded
+from scenes.app import App
 from scenes.flow import continue_match
-from scenes.game import Game
 from scenes.scene import Scene
-from scenes.title import TitleScene
 
 DT = 1 / 60
 FRAME_LIMIT = 60 * 60 * 20  # twenty minutes of table time: a demo that has not finished by then is stuck
@@ -35,7 +34,7 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 class Demo:
-    def __init__(self, game: Game, hands: int, shots: Path | None = None) -> None:
+    def __init__(self, game: App, hands: int, shots: Path | None = None) -> None:
         self.game, self.hands, self.shots = game, hands, shots
         self.times: dict[str, list[float]] = defaultdict(list)
         self.saved: list[str] = []
@@ -70,7 +69,7 @@ class Demo:
         """Play from the title, or on from the saved match `resume` (`main.py --continue`)."""
         game = self.game
         if resume is None:
-            game.switch(TitleScene(game))
+            game.show_title()
         else:
             continue_match(game, resume)
             if game.scene.name == "settlement":
@@ -81,7 +80,8 @@ class Demo:
             start = time.perf_counter()
             game.step(DT)
             self.times[name].append((time.perf_counter() - start) * 1000 - self.shooting)
-            time.sleep(0)  # a frame never sleeps here: let the worker pool's threads take the GIL and hand results over
+            # a frame never sleeps here: let the process pool's result thread take the GIL, hand the bots' answers over
+            time.sleep(0)
             if self.finished():
                 self.shoot(game.scene)
                 return self.times

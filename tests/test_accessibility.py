@@ -6,10 +6,10 @@ import pytest
 
 from game.match import Match
 from game.savefile import SaveStore
+from scenes.app import App
 from scenes.flow import continue_match, new_match
-from scenes.game import Game
-from scenes.overlays import SettingsOverlay
-from scenes.seats import HUMAN
+from scenes.screens.settings import SettingsOverlay
+from scenes.table.seats import HUMAN
 from tests.test_scene_kit import headless_game, steps
 
 
@@ -18,7 +18,7 @@ def game():
     yield from headless_game()
 
 
-def choose(game: Game, key: str) -> None:
+def choose(game: App, key: str) -> None:
     """Open Settings over the table and pick one entry."""
     overlay = SettingsOverlay(game)
     game.push(overlay)
@@ -57,7 +57,7 @@ def test_large_cards_move_the_sprites_at_the_table_to_the_new_size(game):
 )
 def test_a_toggled_option_is_saved_with_the_match(tmp_path, key, field):
     store = SaveStore(tmp_path)
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=1)
+    game = App((1920, 1080), fullscreen=False, store=store, seed=1)
     try:
         new_match(game, "standard")
         choose(game, key)
@@ -69,7 +69,7 @@ def test_a_toggled_option_is_saved_with_the_match(tmp_path, key, field):
 def test_continue_restores_four_colour_large_cards(tmp_path):
     store = SaveStore(tmp_path)
     store.save(Match("standard", 3), {"four_colour": True, "large_cards": True})
-    game = Game((1920, 1080), fullscreen=False, store=store, seed=1)
+    game = App((1920, 1080), fullscreen=False, store=store, seed=1)
     try:
         continue_match(game)
         art = game.art["hand"]
@@ -80,7 +80,7 @@ def test_continue_restores_four_colour_large_cards(tmp_path):
 
 def test_large_cards_fit_a_1280x720_window():
     pygame.display.init()
-    game = Game((1280, 720), fullscreen=False, seed=1)
+    game = App((1280, 720), fullscreen=False, seed=1)
     try:
         game.table_settings.large_cards = True
         game.restyle_cards()

@@ -15,9 +15,10 @@ from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
-from scenes.flow import open_session, restore_table, show, to_title
-from scenes.game import Game
-from scenes.session import Session
+from scenes.app import App
+from scenes.flow import open_session, show, to_title
+from scenes.table.restore import restore_table
+from scenes.table.session import Session
 from tests.test_scene_kit import bot_action, play_until, press, settled, steps, title_game
 
 
@@ -29,7 +30,7 @@ def store(tmp_path):
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def close_window(game: Game) -> dict:
+def close_window(game: App) -> dict:
     """Close the window as a player would; the core snapshot of the match it held."""
     snapshot = to_dict(game.session.match)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -38,7 +39,7 @@ def close_window(game: Game) -> dict:
     return snapshot
 
 
-def continued(store: SaveStore) -> Game:
+def continued(store: SaveStore) -> App:
     """A new start of the game, Continue chosen on the title."""
     game = title_game(store)
     press(game, pygame.K_RETURN)  # Continue has the focus when a save exists

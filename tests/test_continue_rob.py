@@ -10,9 +10,9 @@ from game.actions import Bid, Double
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import to_dict
-from scenes.auction_view import revealed
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
+from scenes.table.marks import revealed
 from tests.test_continue import close_window, continued
 from tests.test_scene_kit import press, title_game
 
@@ -36,11 +36,11 @@ def closed_after(store: SaveStore, match: Match, *actions) -> dict:
     return close_window(game)
 
 
-def labels(game: Game) -> list[str]:
+def labels(game: App) -> list[str]:
     return [b.label for b in game.scene.row.buttons]
 
 
-def reopened(store: SaveStore, before: dict) -> Game:
+def reopened(store: SaveStore, before: dict) -> App:
     game = continued(store)
     assert to_dict(game.session.match) == before
     for _ in range(3):  # the table's first frames: the buttons appear once the table is settled

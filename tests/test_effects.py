@@ -8,7 +8,7 @@ import pytest
 from game import events as ev
 from game.combos import reading_from_text
 from game.rulesets import STANDARD
-from scenes.effects import (
+from scenes.art.effects import (
     Confetti,
     Effects,
     Glow,

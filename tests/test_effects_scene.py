@@ -7,7 +7,7 @@ from game import events as ev
 from game.combos import reading_from_text
 from game.match import Match
 from game.rulesets import STANDARD
-from scenes.effects import Confetti, Glow, Rocket, Shockwave
+from scenes.art.effects import Confetti, Glow, Rocket, Shockwave
 from scenes.flow import new_match, open_session, show
 from tests.test_scene_kit import headless_game, play_until, settled, steps
 

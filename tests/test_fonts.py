@@ -6,7 +6,7 @@ import pygame
 import pygame.freetype
 import pytest
 
-from scenes.fonts import BOLD, CJK, FONT_DIR, REGULAR, cjk_font, font, font_for
+from scenes.art.fonts import BOLD, CJK, FONT_DIR, REGULAR, cjk_font, font, font_for
 
 SUITS = "♠♥♣♦"
 

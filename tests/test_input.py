@@ -3,7 +3,7 @@
 import pygame
 import pytest
 
-from scenes.input import Act, Device, Inputs
+from scenes.platform.input import Act, Device, Inputs
 
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:
@@ -169,7 +169,7 @@ def test_while_typing_enter_escape_arrows_and_shortcuts_still_act():
 
 
 def test_text_input_is_on_exactly_while_the_deal_entry_is_open(monkeypatch):
-    from scenes.overlays import DealEntry
+    from scenes.screens.new_match import DealEntry
     from tests.test_scene_kit import headless_game
 
     calls: list[str] = []

@@ -5,7 +5,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from scenes.layout import DEFAULT_MAP, REQUIRED, LayoutError, load_layout
+from scenes.table.layout import DEFAULT_MAP, REQUIRED, LayoutError, load_layout
 
 
 def test_map_provides_every_required_anchor():

@@ -10,7 +10,7 @@ import pytest
 from game.match import Match
 from game.savefile import SaveStore
 from main import open_first_scene
-from scenes.game import Game
+from scenes.app import App
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -55,7 +55,7 @@ def test_demo_hand_runs_through_all_four_scenes(tmp_path):
 @pytest.mark.parametrize("ruleset", ["rob", "four-player"])
 def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
     """`python main.py --ruleset NAME` opens a table of that ruleset (issue 6), not the title with standard."""
-    game = Game((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
+    game = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
     try:
         open_first_scene(game, None, new=True)
         assert (game.scene.name, game.session.match.rules.name) == ("bidding", ruleset)
@@ -66,7 +66,7 @@ def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
 def test_ruleset_flag_asks_before_replacing_an_unfinished_saved_match(tmp_path):
     store = SaveStore(tmp_path)
     store.save(Match("standard", 3), {})
-    game = Game((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
+    game = App((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
     try:
         open_first_scene(game, None, new=True, deal=42)
         assert (game.scene.name, game.scene.row.focused().key) == ("confirm", "keep")

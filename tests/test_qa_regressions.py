@@ -5,12 +5,13 @@ import pytest
 
 from game.match import Match
 from game.savefile import SaveStore
-from scenes import rules_help, table_view
 from scenes.flow import new_match, open_session, show
-from scenes.i18n import set_language
-from scenes.rules_help import RulesHelp
-from scenes.seats import HUMAN
-from scenes.table_view import TableScene
+from scenes.screens import rules as rules_help
+from scenes.screens import table as table_view
+from scenes.screens.rules import RulesHelp
+from scenes.screens.table import TableScene
+from scenes.table.seats import HUMAN
+from scenes.words.i18n import set_language
 from tests.test_scene_kit import headless_game, play_until, saving_game, steps
 
 

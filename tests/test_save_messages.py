@@ -1,5 +1,5 @@
 """Save, statistics and preferences problems in the player's language: the core's English keeps its words and also
-comes apart into coded parts (game.atomic.Problem); scenes/problem_wording.py says every part from the `saves`
+comes apart into coded parts (game.atomic.Problem); scenes/words/problems.py says every part from the `saves`
 catalogue, in English as the core does and in natural Chinese, on the title, the Statistics screen and the table."""
 
 from __future__ import annotations
@@ -19,17 +19,19 @@ from game.atomic import VALUE_WORDS, GuardedFile, Problem, WriteFailed
 from game.match import Match
 from game.savefile import SHAPES, WANTED_WORDS, SaveStore
 from game.stats import StatsStore
-from scenes import problem_wording, stats_screen, title
+from scenes.app import App
 from scenes.flow import open_session
-from scenes.game import Game
-from scenes.i18n import keys, lookup, resay, set_language
-from scenes.prefs import PrefsStore
-from scenes.stats_screen import StatsScreen
+from scenes.platform.prefs import PrefsStore
+from scenes.screens import stats as stats_screen
+from scenes.screens import title
+from scenes.screens.stats import StatsScreen
+from scenes.words import problems as problem_wording
+from scenes.words.i18n import keys, lookup, resay, set_language
 from tests.test_savefile_hostile import HOSTILE, mid_trick, refuse
 from tests.test_scene_kit import press, title_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MAKERS = ("game/atomic.py", "game/savefile.py", "game/stats.py", "game/serialize.py", "scenes/prefs.py")
+MAKERS = ("game/atomic.py", "game/savefile.py", "game/stats.py", "game/serialize.py", "scenes/platform/prefs.py")
 FIXED = {"then", "with_detail", "list", "heading_read", "heading_write"}
 # What a Chinese sentence may keep in Latin letters: file names, the format's name, JSON's null, quoted field names.
 KEPT_AS_IS = re.compile(r"[\w.\-]+\.json|JSON|null|'[^']*'")
@@ -305,7 +307,7 @@ def test_text_not_made_as_a_problem_is_said_as_it_is():
 # ----- on the screen ------------------------------------------------------------------------------------------
 
 
-def chinese_title(tmp_path: pathlib.Path) -> Game:
+def chinese_title(tmp_path: pathlib.Path) -> App:
     """A game whose preferences say Chinese, started over a cut-short save with no backup."""
     store = SaveStore(tmp_path / "saves")
     store.directory.mkdir(parents=True)

@@ -5,8 +5,8 @@ import pytest
 
 from game.actions import Bid
 from game.match import Match
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
 from tests.test_scene_kit import headless_game, pad, press, steps
 
 FIRST_TO_BID = next(seed for seed in range(200) if Match("standard", seed).hand.first_bidder == 0)
@@ -17,13 +17,13 @@ def game():
     yield from headless_game()
 
 
-def open_bidding(game: Game, match: Match) -> Match:
+def open_bidding(game: App, match: Match) -> Match:
     show(game, open_session(game, match))
     steps(game, 3)
     return match
 
 
-def labels(game: Game) -> list[str]:
+def labels(game: App) -> list[str]:
     return [b.label for b in game.scene.row.buttons]
 
 

@@ -6,8 +6,8 @@ import pytest
 from game.actions import Bid
 from game.match import Match
 from game.savefile import SaveStore
+from scenes.app import App
 from scenes.flow import open_session, play_again, show
-from scenes.game import Game
 from tests.test_scene_kit import over, play_until, press, saving_game, settled, steps, title_game
 
 
@@ -91,7 +91,7 @@ def test_s21_new_game_mid_hand_deals_again_without_score(game):
     )
 
 
-def pick(game: Game, key: str, step: int = pygame.K_DOWN) -> None:
+def pick(game: App, key: str, step: int = pygame.K_DOWN) -> None:
     """Move the keyboard focus along the menu (Down, or `step`) to the button `key` and press Enter on it."""
     for _ in range(len(game.scene.row.buttons)):
         if game.scene.row.focused().key == key:
@@ -145,7 +145,7 @@ def test_backup_restored_with_its_problem_shown_at_the_table(store):
         game.close()
 
 
-def mid_match(game: Game) -> Match:
+def mid_match(game: App) -> Match:
     """A session at the table in hand 2 of a match whose scores are no longer zero."""
     match = finished_hand(4)
     show(game, open_session(game, match))

@@ -1,28 +1,26 @@
-"""Frames: the deal animation is a pure function of the seed and dt, and a frame's work stays well under 16.7 ms."""
+"""Frames: the deal animation is a pure function of the seed and dt (its frame time is measured by
+`python -m benchmarks.frames`, not here: a test asserts no wall-clock figure)."""
 
 import hashlib
-import statistics
-import time
 
 import pygame
 
-from game import events as ev
 from game.match import Match
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
 
 DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thinking yet
 
 
-def dealing(game: Game, seed: int) -> None:
+def dealing(game: App, seed: int) -> None:
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     show(game, session)
 
 
 def screen_after_deal_frames(seed: int) -> str:
-    game = Game((1280, 720), fullscreen=False, seed=1)
+    game = App((1280, 720), fullscreen=False, seed=1)
     try:
         dealing(game, seed)
         for _ in range(DEAL_FRAMES):
@@ -38,17 +36,3 @@ def test_same_seed_and_dt_draw_the_same_frame():
 
 def test_different_deals_draw_different_frames():
     assert screen_after_deal_frames(8) != screen_after_deal_frames(9)
-
-
-def test_deal_animation_median_frame_is_under_8_ms_at_1080p():
-    game = Game((1920, 1080), fullscreen=False, seed=1)
-    try:
-        dealing(game, 3)
-        work = []
-        for _ in range(DEAL_FRAMES):
-            start = time.perf_counter()
-            game.step(1 / 60)
-            work.append((time.perf_counter() - start) * 1000)
-    finally:
-        game.close()
-    assert statistics.median(work) < 8

@@ -11,34 +11,34 @@ from game.actions import Action, Bid, NextHand, Pass, Play
 from game.match import Match, Phase
 from game.observe import observe
 from game.savefile import SaveStore
-from scenes.game import Game
-from scenes.title import TitleScene
+from scenes.app import App
+from scenes.screens.title import TitleScene
 
 
-def headless_game() -> Iterator[Game]:
+def headless_game() -> Iterator[App]:
     """The body of each scene test module's `game` fixture."""
-    made = Game((1920, 1080), fullscreen=False, seed=1)
+    made = App((1920, 1080), fullscreen=False, seed=1)
     pygame.event.clear()
     yield made
     made.close()
 
 
-def title_game(store: SaveStore) -> Game:
+def title_game(store: SaveStore) -> App:
     """A headless 1920x1080 game that saves to `store`, on its title screen."""
-    made = Game((1920, 1080), fullscreen=False, store=store, seed=2)
+    made = App((1920, 1080), fullscreen=False, store=store, seed=2)
     pygame.event.clear()
     made.switch(TitleScene(made))
     return made
 
 
-def saving_game(store: SaveStore) -> Iterator[Game]:
+def saving_game(store: SaveStore) -> Iterator[App]:
     """The body of a `game` fixture for a game on its title screen that saves to `store`."""
     made = title_game(store)
     yield made
     made.close()
 
 
-def steps(game: Game, n: int) -> None:
+def steps(game: App, n: int) -> None:
     for _ in range(n):
         game.step(1 / 60)
 
@@ -47,12 +47,12 @@ def post(kind: int, **attrs) -> None:
     pygame.event.post(pygame.event.Event(kind, **attrs))
 
 
-def press(game: Game, k: int) -> None:
+def press(game: App, k: int) -> None:
     post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
     steps(game, 2)
 
 
-def pad(game: Game, button: int) -> None:
+def pad(game: App, button: int) -> None:
     post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
     steps(game, 2)
 

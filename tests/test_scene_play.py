@@ -1,6 +1,6 @@
 """The play scene driven by synthetic events under the dummy driver: selecting, playing, passing, suggesting."""
 
-import time
+from concurrent.futures import wait
 
 import pygame
 import pytest
@@ -9,8 +9,9 @@ from game import bots
 from game.actions import Pass, Play
 from game.kinds import Kind
 from game.observe import observe
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
+from scenes.words.wording import hint
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 
@@ -22,35 +23,35 @@ def game():
     yield from headless_game()
 
 
-def open_table(game: Game, match) -> None:
+def open_table(game: App, match) -> None:
     session = open_session(game, match)
     session.place_hand(0.0)
     show(game, session)
     steps(game, 5)
 
 
-def spot(game: Game, index: int) -> tuple[int, int]:
+def spot(game: App, index: int) -> tuple[int, int]:
     """A point on the visible strip of the hand card at `index`."""
     session = game.session
     x, y = session.board.sprites[session.board.hand[index]].pos
     return round(x) + 12, round(y) + 100
 
 
-def click(game: Game, at: tuple[int, int], button: int = 1) -> None:
+def click(game: App, at: tuple[int, int], button: int = 1) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
     post(pygame.MOUSEBUTTONUP, pos=at, button=button)
     steps(game, 2)
 
 
-def hand(game: Game) -> list[int]:
+def hand(game: App) -> list[int]:
     return list(game.session.match.hand.hands[0])
 
 
-def leading(game: Game) -> None:
+def leading(game: App) -> None:
     open_table(game, position(HANDS, landlord=0))
 
 
-def following(game: Game) -> None:
+def following(game: App) -> None:
     """Seat 1 is the landlord and leads a single 7; seat 2 passes; you answer or pass."""
     match = position(HANDS, landlord=1)
     match.apply(Play(1, "7"))
@@ -134,12 +135,16 @@ def test_gamepad_b_passes_when_following(game):
     assert game.session.match.hand.history[-1] == (0, "pass")
 
 
-def wait_for_message(game: Game, seconds: float = 20.0) -> None:
-    """Step frames until a message shows: the suggestion comes from the bots' worker process."""
-    deadline = time.monotonic() + seconds
-    while game.session.message is None and time.monotonic() < deadline:
+def wait_for_message(game: App) -> None:
+    """Step frames until a message shows: the suggestion comes from the bots' worker process, whose answer is
+    waited for (not a wall-clock deadline) before each frame."""
+    for _ in range(600):
+        if game.session.message is not None:
+            return
+        pending = getattr(game.scene, "pending", None)
+        if pending is not None:
+            wait([pending], timeout=60)
         game.step(1 / 60)
-        time.sleep(0.005)
 
 
 def test_s21_suggest_selects_cards_and_explains_without_playing(game):
@@ -150,7 +155,8 @@ def test_s21_suggest_selects_cards_and_explains_without_playing(game):
     deck = game.session.match.deck
     picked = "".join(sorted((deck[c].char for c in game.session.selected), key="3456789TJQKA2BR".index))
     assert (picked, game.session.match.hand.history) == (best.move, [])
-    assert game.session.message.text.startswith(best.text)
+    match = game.session.match
+    assert game.session.message.text.startswith(hint(best, match.rules, match.hand.landlord))
 
 
 def test_gamepad_x_suggests(game):
@@ -170,7 +176,7 @@ def test_cursor_keys_raise_and_lower_a_card(game):
     assert (raised, game.session.selected) == ({game.session.board.hand[2]}, set())
 
 
-def lead_twelve_triples_cards(game: Game) -> None:
+def lead_twelve_triples_cards(game: App) -> None:
     """Drag across 666555444333 and press Play: a bare airplane of four, or three with single wings."""
     leading(game)
     post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 8), button=1)

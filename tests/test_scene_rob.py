@@ -15,26 +15,29 @@ from game.auctions import ANSWER_WORDS
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, ROB
 from game.scoring import DOUBLING_NAMES, settle
-from scenes import auction_view, table_view
-from scenes.auction_view import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, revealed, share_terms
+from scenes.app import App
 from scenes.flow import open_session, show
-from scenes.game import Game
-from scenes.i18n import lookup
-from scenes.input import Act
-from scenes.settlement import SettlementScene
-from scenes.table_settings import TableSettings
+from scenes.platform.input import Act
+from scenes.screens import settlement as settlement_screen
+from scenes.screens.settlement import SettlementScene
+from scenes.table import hud
+from scenes.table import marks as auction_view
+from scenes.table.marks import revealed
+from scenes.table.table_settings import TableSettings
+from scenes.words.i18n import lookup
+from scenes.words.table_words import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, share_terms
 from tests.helpers_rules import script, set_hands
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 from tests.test_variant_rob import BASE_100, playing
 
 
 @pytest.fixture(scope="module")
-def table() -> Iterator[Game]:
+def table() -> Iterator[App]:
     yield from headless_game()
 
 
 @pytest.fixture
-def game(table: Game) -> Game:
+def game(table: App) -> App:
     """One window for the module (opening one costs a second); each test starts a new table on it."""
     table.table_settings = TableSettings()
     pygame.event.clear()
@@ -67,22 +70,22 @@ def answered(match: Match, *values: int) -> Match:
     return match
 
 
-def at_table(game: Game, match: Match) -> Match:
+def at_table(game: App, match: Match) -> Match:
     show(game, open_session(game, match))
     steps(game, 2)
     return match
 
 
-def labels(game: Game) -> list[str]:
+def labels(game: App) -> list[str]:
     return [b.label for b in game.scene.row.buttons]
 
 
-def bubble(game: Game, seat: int) -> str | None:
+def bubble(game: App, seat: int) -> str | None:
     notice = game.session.bubbles.get(seat)
     return notice.text if notice else None
 
 
-def badge(game: Game, seat: int) -> str:
+def badge(game: App, seat: int) -> str:
     """What the corner of a seat box shows: "double" (the red ×2 badge), "decided" (the green tick) or "none"."""
     geo = game.geo
     box = game.session.zone("seat", seat)
@@ -91,16 +94,16 @@ def badge(game: Game, seat: int) -> str:
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
 
 
-def hud_texts(game: Game, monkeypatch) -> list[str]:
+def hud_texts(game: App, monkeypatch) -> list[str]:
     """Every text the table draws in one frame."""
     seen: list[str] = []
-    original = table_view.blit_text
+    original = hud.blit_text
 
     def spy(surface, text, *args, **kwargs):
         seen.append(text)
         return original(surface, text, *args, **kwargs)
 
-    monkeypatch.setattr(table_view, "blit_text", spy)
+    monkeypatch.setattr(hud, "blit_text", spy)
     game.draw(game.screen)
     monkeypatch.undo()
     return seen
@@ -304,9 +307,9 @@ def test_004_example_3_capped_shares_as_the_settlement_spells_them():
 
 def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game, monkeypatch):
     written: list[str] = []
-    original = auction_view.blit_text
+    original = settlement_screen.blit_text
     monkeypatch.setattr(
-        auction_view, "blit_text", lambda s, value, *a, **k: written.append(value) or original(s, value, *a, **k)
+        settlement_screen, "blit_text", lambda s, value, *a, **k: written.append(value) or original(s, value, *a, **k)
     )
     match, landlord, _ = playing(["3K", "45", "67"], [1, 0, 0], {0, 1}, show=False, rules=replace(ROB, base=1))
     script(match, ["3", "4", "pass", "pass", "5"])  # a reverse spring; the landlord and the first farmer doubled

@@ -8,11 +8,11 @@ import pytest
 
 from game.actions import Play
 from game.savefile import SaveStore
-from scenes.overlays import SettingsOverlay
-from scenes.prefs import Prefs, PrefsStore
-from scenes.session import Session
-from scenes.sound import RATE, Sounds, voices
-from scenes.table_settings import TableSettings
+from scenes.art.sound import RATE, Sounds, voices
+from scenes.platform.prefs import Prefs, PrefsStore
+from scenes.screens.settings import SettingsOverlay
+from scenes.table.session import Session
+from scenes.table.table_settings import TableSettings
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, press, saving_game
 

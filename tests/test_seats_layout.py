@@ -7,14 +7,13 @@ from itertools import combinations, pairwise
 import pygame
 import pytest
 
-from game import events as ev
 from game.actions import Bid
 from game.cards import DeckSpec
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
-from scenes.game import Game
-from scenes.layout import SEAT_ZONES, load_layout
-from scenes.session import Session
+from scenes.app import App
+from scenes.table.layout import SEAT_ZONES, load_layout
+from scenes.table.session import Session
 from tests.test_scene_kit import headless_game, post, press, steps
 from tests.test_scene_play import click, open_table, spot
 
@@ -68,7 +67,7 @@ def test_the_deal_animation_gives_each_seat_its_count(rules):
     match = Match(rules, seed=4)
     session = Session(match)
     session.relayout(load_layout().fit((1280, 720)))
-    session.absorb([ev.Dealt(1, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     assert session.deal is not None
     dealt = [seat for seat, _ in session.deal.schedule]
     assert [dealt.count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
@@ -139,7 +138,7 @@ def _ink(colour: pygame.Color) -> bool:
 def test_each_of_33_cards_shows_its_whole_index(size):
     """Overlapped, every card still shows its index: the step between two cards is wider than the ink of the
     widest index ("10", the ace's suit) in the card art of the hand's plain cards, at 1080p and 720p."""
-    game = Game(size, fullscreen=False, seed=1)
+    game = App(size, fullscreen=False, seed=1)
     try:
         landlord_of_four(game)
         board, deck = game.session.board, game.session.match.deck

@@ -5,12 +5,13 @@ import pygame
 import pytest
 
 from game import events as ev
+from game.actions import Abandon
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
+from scenes.app import App
 from scenes.flow import open_session, show, to_title
-from scenes.game import Game
-from scenes.stats_screen import StatsScreen, rate
+from scenes.screens.stats import StatsScreen, rate
 from tests.test_scene_kit import over, play_until, press, saving_game, settled
 
 
@@ -19,14 +20,14 @@ def game(tmp_path):
     yield from saving_game(SaveStore(tmp_path / "saves"))
 
 
-def played(game: Game, seed: int, done=settled) -> Match:
+def played(game: App, seed: int, done=settled) -> Match:
     """A match the easy bots play at the table (through the session, which saves and counts) until `done`."""
     session = open_session(game, Match("standard", seed))
     show(game, session)
     return play_until(session.match, done, session.apply)
 
 
-def open_stats(game: Game) -> StatsScreen:
+def open_stats(game: App) -> StatsScreen:
     to_title(game)
     game.push(StatsScreen(game))
     return game.scene
@@ -62,6 +63,7 @@ def test_an_abandoned_hand_counts_nothing(game):
     press(game, pygame.K_ESCAPE)
     press(game, pygame.K_DOWN)
     press(game, pygame.K_RETURN)  # New game: the hand is abandoned (000 §21)
+    assert isinstance(session.match.log[-1], Abandon) and session.match.hand.history == []  # new cards, no plays
     assert StatsStore(game.store.directory).load().hands == 0
 
 

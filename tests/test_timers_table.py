@@ -10,9 +10,9 @@ from game.actions import Bid
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from scenes.flow import continue_match
-from scenes.seats import HUMAN
-from scenes.session import Session
-from scenes.settlement import SettlementScene
+from scenes.screens.settlement import SettlementScene
+from scenes.table.seats import HUMAN
+from scenes.table.session import Session
 from tests.test_scene_kit import headless_game
 
 game = pytest.fixture(headless_game, name="game")

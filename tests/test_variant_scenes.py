@@ -10,12 +10,12 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, NO_SHUFFLE, ROB, RULESETS, STANDARD, TWO_PLAYER, Ruleset
 from game.savefile import encode, read_snapshot
 from game.serialize import to_dict
-from scenes.game import Game
-from scenes.i18n import set_language
-from scenes.overlays import RulesetChooser
-from scenes.rules_help import RulesHelp, table_pages
-from scenes.text import wrap
-from scenes.wording import ruleset_summary, ruleset_title
+from scenes.app import App
+from scenes.art.text import wrap
+from scenes.screens.new_match import RulesetChooser
+from scenes.screens.rules import RulesHelp, table_pages
+from scenes.words.i18n import set_language
+from scenes.words.wording import ruleset_summary, ruleset_title
 from tests.helpers_rules import step
 from tests.test_main import bare_env, run
 from tests.test_scene_kit import headless_game
@@ -42,7 +42,7 @@ def test_new_match_draws_each_summary(game):
 def test_new_match_summaries_fit_two_lines_at_720p():
     """Six presets at 1280x720: every summary fits the two lines beside its button, in English and Chinese, and the
     list stays inside the window."""
-    made = Game((1280, 720), fullscreen=False, seed=1)
+    made = App((1280, 720), fullscreen=False, seed=1)
     try:
         for language in ("en", "zh"):
             set_language(language)
@@ -126,7 +126,7 @@ def test_rules_from_the_title_have_a_page_for_every_preset(game):
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_every_rules_page_fits_above_its_buttons(size):
     """Each page of each preset, in English and Chinese, ends above the Back / Close / Next row."""
-    made = Game(size, fullscreen=False, seed=1)
+    made = App(size, fullscreen=False, seed=1)
     try:
         for language in ("en", "zh"):
             set_language(language)

@@ -1,0 +1,86 @@
+"""Cached text surfaces: every string is rendered once per (text, size, colour, weight) and reused each frame."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from scenes.art.cache import Surfaces
+from scenes.art.fonts import CJK_START, font_for
+
+RENDERS = Surfaces(limit=4000)
+NO_BREAK_BEFORE = "，。、；：？！）》」』”’…·%"
+NO_BREAK_AFTER = "（《「『“‘"
+
+
+def text(
+    value: str, size: int, color: tuple[int, ...], bold: bool = False, shadow: tuple[int, ...] | None = None
+) -> pygame.Surface:
+    """The rendered string; with `shadow`, a soft drop shadow is baked in for text over the felt."""
+    return RENDERS.get((value, size, color, bold, shadow), lambda: _render(value, size, color, bold, shadow))
+
+
+def _render(
+    value: str, size: int, color: tuple[int, ...], bold: bool, shadow: tuple[int, ...] | None
+) -> pygame.Surface:
+    face = font_for(value, size, bold)
+    front = face.render(value, True, color)
+    if shadow is None:
+        made = front.convert_alpha()
+    else:
+        offset = max(1, size // 14)
+        back = face.render(value, True, shadow)
+        made = pygame.Surface((front.get_width() + offset, front.get_height() + offset), pygame.SRCALPHA)
+        made.blit(back, (offset, offset))
+        made.blit(front, (0, 0))
+        made = made.convert_alpha()
+    return made
+
+
+def blit_text(
+    surface: pygame.Surface,
+    value: str,
+    size: int,
+    color: tuple[int, ...],
+    at: tuple[int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: tuple[int, ...] | None = None,
+) -> pygame.Rect:
+    """Draw cached text with its `anchor` point (a pygame.Rect attribute name) at `at`."""
+    img = text(value, size, color, bold, shadow)
+    rect = img.get_rect(**{anchor: at})
+    surface.blit(img, rect)
+    return rect
+
+
+# A Chinese character is a unit of its own (lines break between any two), with the punctuation that must not open a
+# line kept on it and an opening bracket kept on what follows; other text breaks at spaces.
+CJK = f"{chr(CJK_START)}-\U0010ffff"
+TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:[{CJK}]|[^\s{CJK}]+)[{NO_BREAK_BEFORE}]*")
+
+
+def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters."""
+    face = font_for(value, size, bold)
+    lines: list[str] = []
+    line = ""
+    gap = False
+    for token in TOKENS.findall(value):
+        if token.isspace():
+            gap = bool(line)
+            continue
+        trial = f"{line} {token}" if gap else line + token
+        if line and face.size(trial)[0] > width:
+            lines.append(line)
+            trial = token
+        line, gap = trial, False
+    if line:
+        lines.append(line)
+    return lines
+
+
+def clear() -> None:
+    """Forget every render (fonts and display format change with the window)."""
+    RENDERS.clear()

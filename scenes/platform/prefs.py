@@ -1,0 +1,71 @@
+"""Preferences of this device rather than of a match: the language and the sound levels.
+
+They live in ``prefs.json`` beside the saves (with the same crash-safe writing and backup), not in a save's table:
+a Chinese-speaking player keeps Chinese when starting a new match, and a muted laptop stays muted. A bad or
+hand-edited file never stops the game: each unusable value falls back to its default, an unreadable file is moved
+aside and named on the title screen.
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+from dataclasses import asdict, dataclass, fields
+from typing import Any
+
+from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
+from scenes.words.i18n import DEFAULT, LANGUAGES
+
+VOLUMES = tuple(range(0, 101, 10))  # percent, the steps Settings offers
+
+
+@dataclass
+class Prefs:
+    language: str = DEFAULT
+    master: int = 100  # percent: every sound
+    effects: int = 100  # percent: the table's sound effects, on top of the master
+    muted: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Prefs:
+        """Each value is kept only when it has its default's exact type and is one the game offers."""
+        prefs = cls()
+        for f in fields(cls):
+            value = data.get(f.name)
+            if type(value) is type(getattr(prefs, f.name)):
+                setattr(prefs, f.name, value)
+        if prefs.language not in LANGUAGES:
+            prefs.language = DEFAULT
+        for name in ("master", "effects"):
+            if getattr(prefs, name) not in VOLUMES:
+                setattr(prefs, name, getattr(cls, name))
+        return prefs
+
+
+def read_prefs(text: str) -> Prefs:
+    data = parse_json(text)
+    if not isinstance(data, dict):
+        text = f"It holds {describe(data)} where a table of preferences belongs."
+        raise Unusable(text, "not_prefs", held=value_code(data))
+    return Prefs.from_dict(data)
+
+
+class PrefsStore:
+    """prefs.json in the save directory; `problem` holds the player-facing message of the last load, if any."""
+
+    def __init__(self, directory: pathlib.Path) -> None:
+        self._file = GuardedFile(pathlib.Path(directory), "prefs", "preferences file", read_prefs)
+        self.problem: Problem | None = None
+
+    def load(self) -> Prefs:
+        """The saved preferences, or the defaults. Never raises."""
+        outcome = self._file.read()
+        self.problem = outcome.problem
+        return outcome.value or Prefs()
+
+    def save(self, prefs: Prefs) -> None:
+        """Raises atomic.WriteFailed with a player-facing message."""
+        self._file.write((json.dumps(prefs.to_dict(), ensure_ascii=False) + "\n").encode("utf-8"))

@@ -1,0 +1,143 @@
+"""The small menus over the table or the title: the pause menu, the confirmations before an unfinished match is
+replaced (a new match, a deal played again), and the chooser of a selection's reading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.combos import Reading
+from game.kinds import Kind
+from scenes.flow import abandon_hand, new_match, start_practice_deal, to_title, unfinished_scores
+from scenes.screens.overlay import MenuOverlay
+from scenes.screens.rules import RulesHelp
+from scenes.screens.settings import SettingsOverlay
+from scenes.words.i18n import tr
+from scenes.words.wording import describe
+
+if TYPE_CHECKING:
+    from scenes.scene import Host
+    from scenes.table.session import Session
+
+
+def start_new_match(game: Host, ruleset: str, deal: int | None = None) -> None:
+    """Start new match (from deal number `deal`, if given): at once when no unfinished match would be lost, else
+    after the player confirms."""
+    scores = unfinished_scores(game)
+    if scores is None:
+        new_match(game, ruleset, deal)
+    else:
+        game.push(ConfirmNewMatch(game, ruleset, scores, deal))
+
+
+def replay_deal(game: Host, ruleset: str, deal: int) -> None:
+    """Play deal number `deal` again as a new practice match; an unfinished match is replaced only once confirmed."""
+    scores = unfinished_scores(game)
+    if scores is None:
+        start_practice_deal(game, ruleset, deal)
+    else:
+        game.push(ConfirmReplayDeal(game, ruleset, scores, deal))
+
+
+class PauseMenu(MenuOverlay):
+    name = "menu"
+    title_key = "overlays.paused"
+
+    def __init__(self, game: Host, session: Session) -> None:
+        super().__init__(game)
+        self.session = session
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [
+            ("resume", tr("overlays.resume"), "play"),
+            ("new", tr("overlays.new_game"), "plain"),
+            ("match", tr("overlays.start_new_match"), "plain"),
+            ("rules", tr("overlays.rules"), "plain"),
+            ("settings", tr("overlays.settings"), "plain"),
+            ("title", tr("overlays.save_title"), "plain"),
+            ("quit", tr("overlays.save_quit"), "dark"),
+        ]
+
+    def choose(self, key: str) -> None:
+        if key == "resume":
+            self.close()
+        elif key == "new":
+            abandon_hand(self.game, self.session)
+        elif key == "match":
+            start_new_match(self.game, self.session.match.rules.name)
+        elif key == "rules":
+            s = self.session
+            self.game.push(RulesHelp(self.game, s.match.rules.timed(s.settings.turn_timers)))
+        elif key == "settings":
+            self.game.push(SettingsOverlay(self.game))
+        elif key == "title":
+            to_title(self.game)
+        elif key == "quit":
+            self.game.quit()
+
+
+class ConfirmNewMatch(MenuOverlay):
+    """Start new match while a match is unfinished: its scores would go back to zero (000 §23), so ask first.
+    Keep this match is focused: Confirm pressed twice by habit never throws a match away."""
+
+    name = "confirm"
+    title_key = "overlays.confirm_title"
+    note_key, keep_key, start_key = "overlays.confirm_note", "overlays.keep_match", "overlays.start_new_match"
+    width = 760
+
+    def __init__(self, game: Host, ruleset: str, scores: str, deal: int | None = None) -> None:
+        super().__init__(game)
+        self.ruleset, self.deal = ruleset, deal
+        self.note = tr(self.note_key, scores=scores)
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("keep", tr(self.keep_key), "play"), ("start", tr(self.start_key), "plain")]
+
+    def choose(self, key: str) -> None:
+        if key == "keep":
+            self.close()
+        else:
+            self.start()
+
+    def start(self) -> None:
+        new_match(self.game, self.ruleset, self.deal)
+
+
+class KindChooser(MenuOverlay):
+    """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
+
+    name = "chooser"
+    title_key = "overlays.chooser_title"
+    width = 760
+
+    def __init__(self, game: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
+        super().__init__(game)
+        self.options = options
+        self.play = play
+        self.note = tr("overlays.chooser_note")
+
+    def items(self) -> list[tuple[str, str, str]]:
+        readings = [(r.kind.value, capitalised(describe(r)), "play") for r in self.options]
+        return [*readings, ("back", tr("common.cancel"), "dark")]
+
+    def choose(self, key: str) -> None:
+        self.close()
+        if key != "back":
+            self.play(Kind(key))
+
+
+def capitalised(label: str) -> str:
+    """The first letter in capitals ('Pair of 9s'); Chinese has none and stays as it is."""
+    return label[:1].upper() + label[1:]
+
+
+class ConfirmReplayDeal(ConfirmNewMatch):
+    """Replay this deal while a match is unfinished: it would be replaced, so ask first (Keep is focused)."""
+
+    title_key = "replay.confirm_title"
+    note_key, keep_key, start_key = "replay.confirm_note", "replay.confirm_keep", "replay.confirm_start"
+    width = 860
+
+    def start(self) -> None:
+        if self.deal is not None:  # replay_deal always gives one
+            start_practice_deal(self.game, self.ruleset, self.deal)

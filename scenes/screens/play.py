@@ -1,0 +1,332 @@
+"""The play screen: your hand, selection by click, drag, keyboard or pad, and Play / Pass / Suggest / Sort / Auto.
+
+An invalid selection shows the core's reason and keeps the cards raised (000 §21); when a lead has readings
+that demand different answers, a small chooser asks which one is meant.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game import bots
+from game.actions import Pass, Play
+from game.cards import normalize, parse
+from game.combos import Reading, classify
+from game.kinds import Kind
+from game.match import Phase
+from game.reasons import IllegalAction
+from scenes.art.text import blit_text
+from scenes.art.widgets import Row
+from scenes.flow import undo_turn
+from scenes.platform.input import Act, Device, Input
+from scenes.screens.menus import KindChooser
+from scenes.screens.settlement import SettlementScene
+from scenes.screens.table import TableScene, veil
+from scenes.table.placing import SORTS
+from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.session import Session
+from scenes.words.i18n import tr
+from scenes.words.wording import describe, hint, reason
+
+if TYPE_CHECKING:
+    from scenes.scene import Host
+
+SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
+
+
+class PlayScene(TableScene):
+    name = "play"
+
+    def __init__(self, game: Host, session: Session) -> None:
+        super().__init__(game, session)
+        self.actions = Row()
+        self.tools = Row()
+        self.drag: tuple[int, int] | None = None  # hand indexes: where the drag started, where it is now
+        self.hover: int | None = None  # hand index under the mouse pointer
+        self.suggestions: list[Any] = []
+        self.suggest_key: object = None
+        self.suggest_index = 0
+        self.pending: Future | None = None
+        self.over_for = 0.0
+        self.settling = False
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def resume(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        super().relayout()
+        geo = self.game.geo
+        specs = [
+            ("pass", tr("play.pass"), "pass"),
+            ("suggest", tr("play.suggest"), "hint"),
+            ("play", tr("play.play"), "play"),
+        ]
+        self.actions = Row.centered(geo["action_bar"], specs, geo.px(200), geo.px(30))
+        tools = [
+            ("sort", tr("play.sort"), "plain"),
+            ("auto", tr("play.auto"), "dark"),
+            ("counter", tr("play.counter"), "dark"),
+        ]
+        if self.session.settings.practice:
+            tools.append(("undo", tr("replay.undo"), "pass"))
+        area, gap = geo["tools"], geo.px(10 if len(tools) > 3 else 14)
+        height = min(geo.px(64), (area.height - gap * (len(tools) - 1)) // len(tools))  # four close up to fit
+        self.tools = Row.stacked(area, tools, height, gap)
+
+    # ----- whose turn ---------------------------------------------------------------------------------
+
+    @property
+    def my_turn(self) -> bool:
+        s = self.session
+        return s.match.phase is Phase.PLAYING and s.match.turn == HUMAN and not s.bot_seat(HUMAN)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        s = self.session
+        self._sync_buttons()
+        self._collect_suggestions()
+        if s.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self.over_for += dt
+            if self.over_for >= SETTLE_AFTER and not self.settling and not s.board.busy:
+                self.settling = True
+                self.game.push(SettlementScene(self.game, s))
+            return
+        decided = s.bot_turn(bots.decide, lambda: s.match.legal_moves()[-1]) if s.settled else None
+        if decided is not None:
+            seat, move = decided
+            s.apply(Pass(seat) if move == "pass" else Play(seat, move))
+
+    def _sync_buttons(self) -> None:
+        s, labels = self.session, self.game.inputs
+        mine = self.my_turn
+        for b in self.actions.buttons:
+            b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None)
+        hints = {"play": Act.CONFIRM, "pass": Act.PASS, "suggest": Act.SUGGEST, "sort": Act.SORT, "auto": Act.AUTO}
+        hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
+        for b in self.actions.buttons + self.tools.buttons:
+            b.hint = labels.label(hints[b.key])
+        auto = self.tools.get("auto")
+        auto.label, auto.style = (tr("play.auto_on"), "play") if s.settings.auto else (tr("play.auto"), "dark")
+        counter = self.tools.get("counter")
+        counter.style = "hint" if s.settings.counter else "dark"
+
+    # ----- selection ----------------------------------------------------------------------------------
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        """Index in the hand of the topmost card under `pos`."""
+        board, size = self.session.board, self.session.card_size("hand")
+        for index in range(len(board.hand) - 1, -1, -1):
+            sprite = board.sprites.get(board.hand[index])
+            if sprite is not None and pygame.Rect(sprite.pos, size).collidepoint(pos):
+                return index
+        return None
+
+    def set_raised(self, cards: list[int], raised: bool) -> None:
+        s = self.session
+        if raised:
+            s.selected |= set(cards)
+        else:
+            s.selected -= set(cards)
+        s.place_hand(0.12)
+
+    def _release_drag(self) -> None:
+        assert self.drag is not None
+        start, end = self.drag
+        self.drag = None
+        hand = self.session.board.hand
+        if start == end:
+            card = hand[start]
+            self.set_raised([card], card not in self.session.selected)
+            return
+        low, high = sorted((start, end))
+        self.set_raised(hand[low : high + 1], hand[start] not in self.session.selected)
+
+    def in_drag(self, card: int | None) -> bool:
+        if self.drag is None or card is None:
+            return False
+        low, high = sorted(self.drag)
+        hand = self.session.board.hand
+        return card in hand[low : high + 1]
+
+    # ----- actions ------------------------------------------------------------------------------------
+
+    def play(self, kind: Kind | None = None) -> None:
+        """Play the raised cards; out of turn the core's refusal ("It is not your turn.") is shown."""
+        s = self.session
+        cards = tuple(c for c in s.board.hand if c in s.selected)
+        move = normalize("".join(s.match.deck[c].char for c in cards)) if cards else ""
+        if kind is None and move and self.my_turn and s.match.hand.last is None:
+            options = distinct_readings(classify(parse(move), s.match.rules))
+            if len(options) > 1:
+                self.game.push(KindChooser(self.game, options, self.play))
+                return
+        try:
+            s.apply(Play(HUMAN, move, kind, cards))
+        except IllegalAction as refused:
+            s.refuse(reason(refused.rejection))
+
+    def pass_turn(self) -> None:
+        try:
+            self.session.apply(Pass(HUMAN))
+        except IllegalAction as refused:
+            self.session.refuse(reason(refused.rejection))
+            return
+        self.set_raised(list(self.session.selected), False)
+
+    def suggest(self) -> None:
+        s = self.session
+        if not self.my_turn:
+            return
+        key = s.turn_key()
+        if self.suggest_key == key and self.suggestions:
+            self.suggest_index = (self.suggest_index + 1) % len(self.suggestions)
+            self._show_suggestion()
+        elif self.pending is None:
+            self.suggest_key, self.suggestions = key, []
+            self.pending = self.game.pool.submit(bots.suggest, s.view(HUMAN))
+
+    def _collect_suggestions(self) -> None:
+        if self.pending is None or not self.pending.done():
+            return
+        found, self.pending = self.pending.result(), None
+        if self.suggest_key != self.session.turn_key() or not found:
+            return
+        self.suggestions, self.suggest_index = list(found), 0
+        self._show_suggestion()
+
+    def _show_suggestion(self) -> None:
+        s = self.session
+        tip = self.suggestions[self.suggest_index]
+        s.selected.clear()
+        if tip.move != "pass":
+            wanted = list(tip.move)
+            for card in reversed(s.board.hand):
+                char = s.match.deck[card].char
+                if char in wanted:
+                    wanted.remove(char)
+                    s.selected.add(card)
+        s.place_hand(0.15)
+        count = len(self.suggestions)
+        more = tr("play.more", index=self.suggest_index + 1, count=count) if count > 1 else ""
+        s.say(hint(tip, s.match.rules, s.match.hand.landlord) + more, 6.0)
+
+    def sort(self) -> None:
+        s = self.session
+        s.sort = SORTS[(SORTS.index(s.sort) + 1) % len(SORTS)]
+        s.place_hand(0.3)
+
+    # ----- input --------------------------------------------------------------------------------------
+
+    def handle(self, event: Input) -> None:
+        act = event.act
+        commands = {
+            Act.CONFIRM: self.play,
+            Act.PASS: self.pass_turn,
+            Act.SUGGEST: self.suggest,
+            Act.SORT: self.sort,
+            Act.AUTO: self.toggle_auto,
+        }
+        if act in commands:
+            commands[act]()
+        elif act is Act.POINTER_DOWN:
+            self._pointer_down(event)
+        elif act is Act.POINTER_MOVE:
+            self.actions.hover(event.pos)
+            self.tools.hover(event.pos)
+            index = self.hover = self.card_at(event.pos)
+            if self.drag is not None and index is not None:
+                self.drag = (self.drag[0], index)
+            super().handle(event)
+        elif act is Act.POINTER_UP and self.drag is not None:
+            self._release_drag()
+        elif act is Act.CLEAR:
+            self.set_raised(list(self.session.selected), False)
+        elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
+            self._cursor(act)
+        else:
+            super().handle(event)
+
+    def _pointer_down(self, event: Input) -> None:
+        button = self.actions.at(event.pos) or self.tools.at(event.pos)
+        if button is not None:
+            buttons = {
+                "play": self.play,
+                "pass": self.pass_turn,
+                "suggest": self.suggest,
+                "sort": self.sort,
+                "auto": self.toggle_auto,
+                "counter": self.toggle_counter,
+                "undo": lambda: undo_turn(self.game, self.session),
+            }
+            buttons[button.key]()
+            return
+        index = self.card_at(event.pos)
+        if index is not None:
+            self.drag = (index, index)
+            self.session.cursor = index
+            return
+        super().handle(event)
+
+    def _cursor(self, act: Act) -> None:
+        s = self.session
+        if not s.board.hand:
+            return
+        if act in (Act.LEFT, Act.RIGHT):
+            step = -1 if act is Act.LEFT else 1
+            s.cursor = (s.cursor + step) % len(s.board.hand)
+            return
+        self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
+
+    # ----- drawing ------------------------------------------------------------------------------------
+
+    def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
+        s = self.session
+        board = s.board
+        if card is None or card not in board.hand:
+            return
+        index = board.hand.index(card)
+        on_mouse = self.game.inputs.device is Device.MOUSE
+        if (not on_mouse and index == s.cursor) or self.in_drag(card):
+            surface.blit(self.game.art["hand"].highlight(), at)
+        elif on_mouse and index == self.hover and self.drag is None:
+            size = self.game.art["hand"].size
+            surface.blit(veil(size, (255, 206, 80, 235), max(3, size[0] // 25)), at)
+
+    def prompt(self) -> str:
+        s = self.session
+        if not self.my_turn or not s.settled:
+            return ""
+        last = s.match.hand.last
+        if last is None:
+            return tr("play.your_lead")
+        return tr("play.beat", name=SEAT_NAMES[last.seat], play=describe(last.reading))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_table(surface)
+        geo = self.game.geo
+        s = self.session
+        if s.match.phase is Phase.PLAYING and s.settled:
+            if self.my_turn:
+                self.actions.draw(surface, geo.px(30))
+            elif s.match.turn == HUMAN and s.settings.auto:
+                zone = geo["action_bar"]
+                playing = tr("play.auto_playing")
+                blit_text(surface, playing, geo.px(28), (255, 230, 160), zone.center, "center", True)
+        self.tools.draw(surface, geo.px(24))
+
+
+def distinct_readings(readings: tuple[Reading, ...]) -> list[Reading]:
+    """One reading per kind, the default first: the choices a leader must be offered (RULES.md)."""
+    seen: set[Kind] = set()
+    out = []
+    for reading in readings:
+        if reading.kind not in seen:
+            seen.add(reading.kind)
+            out.append(reading)
+    return out

@@ -1,0 +1,287 @@
+"""The settlement screen: who won, the score computation spelled out (000 §17-§19), each change and total, the match."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match import Phase
+from game.scoring import Settlement
+from scenes.art.effects import Confetti, Effect, Glow
+from scenes.art.emblems import draw_crown
+from scenes.art.text import blit_text, wrap
+from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
+from scenes.flow import play_again, to_title, undo_turn
+from scenes.platform.input import Act, Input
+from scenes.scene import Scene
+from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.replay import ReplayScene
+from scenes.table.layout import Fitted
+from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.session import Session
+from scenes.words.i18n import tr
+from scenes.words.table_words import STEP_KEYS, share_terms
+from scenes.words.wording import deal_label, listed, score_steps
+
+if TYPE_CHECKING:
+    from scenes.scene import Host
+
+GREEN = (120, 230, 150)
+DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
+
+
+def grouped(steps: list[str]) -> list[tuple[str, int]]:
+    """Runs of the same step as (step, how many times in a row)."""
+    runs: list[tuple[str, int]] = []
+    for step in steps:
+        if runs and runs[-1][0] == step:
+            runs[-1] = (step, runs[-1][1] + 1)
+        else:
+            runs.append((step, 1))
+    return runs
+
+
+class SettlementScene(Scene):
+    name = "settlement"
+    overlay = True
+
+    def __init__(self, game: Host, session: Session) -> None:
+        super().__init__(game)
+        self.session = session
+        self.row = Row()
+        self.shown = 0.0
+        self.celebration: list[Effect] = []
+
+    def enter(self) -> None:
+        self.relayout()
+        if self.human_won:
+            geo = self.game.geo
+            if self.session.settings.reduced_motion:
+                self.celebration = [Glow(self.box(), geo.px(8), 1.2)]
+            else:
+                self.celebration = [Confetti(geo.size, geo.scale, self.session.fx_rng)]
+
+    @property
+    def human_won(self) -> bool:
+        """The match (once it is over) or else the hand went your way."""
+        match = self.session.match
+        settlement = match.hand.settlement
+        if self.match_over:
+            return HUMAN in match.winners
+        return settlement is not None and (settlement.landlord == HUMAN) == settlement.landlord_won
+
+    @property
+    def match_over(self) -> bool:
+        return self.session.match.phase is Phase.MATCH_OVER
+
+    def box(self) -> pygame.Rect:
+        geo = self.game.geo
+        box = geo["panel"]
+        box.height = geo.px(700)
+        box.center = geo["panel"].center
+        return box
+
+    def relayout(self) -> None:
+        geo = self.game.geo
+        box = self.box()
+        bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
+            specs = [("match", tr("settlement.new_match"), "play"), ("title", tr("settlement.title"), "dark")]
+        else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
+            specs = [
+                ("again", tr("settlement.play_again"), "play"),
+                ("match", tr("settlement.new_match"), "plain"),
+                ("title", tr("settlement.title"), "dark"),
+            ]
+        replays = [("replay", tr("replay.button"), "hint"), ("deal", tr("replay.this_deal"), "plain")]
+        specs[1:1] = replays  # watch the hand again, or play its cards again as practice
+        self.row = Row.centered(bar, specs, geo.px(196), geo.px(16))
+        self.row.buttons[0].focus = True
+        self.row.get("deal").enabled = not self.session.match.hand.collected  # its number cannot deal it again
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        self.celebration = [e for e in self.celebration if e.update(dt)]
+        hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
+        for b in self.row.buttons:
+            b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
+        if self.game.demo and self.shown >= DEMO_PAUSE:
+            self.choose(self.row.buttons[0].key)
+
+    def choose(self, key: str) -> None:
+        if key == "again":
+            play_again(self.game, self.session)
+        elif key == "replay":
+            self.game.push(ReplayScene(self.game, self.session.match))
+        elif key == "deal":
+            replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)
+        elif key == "match":
+            start_new_match(self.game, self.session.match.rules.name)
+        elif key == "title":
+            to_title(self.game)
+
+    def handle(self, event: Input) -> None:
+        act = event.act
+        picked = self.row.react(event)
+        if picked:
+            self.choose(picked)
+        elif picked == "":
+            return
+        elif act is Act.MENU:
+            self.choose("title")
+        elif act is Act.SORT:  # R or (Y): the replay
+            self.choose("replay")
+        elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
+            undo_turn(self.game, self.session)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo, match = self.game.geo, self.session.match
+        settlement = match.hand.settlement
+        dim(surface)
+        box = self.box()
+        surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
+        human_won = self.human_won
+        if settlement is None:  # the deal limit ended the hand (003 timers)
+            self._expired(surface, box)
+            return
+        if self.match_over:  # the final result (000 §23): the match, then the hand that decided it
+            headline = tr("settlement.you_win_match") if human_won else tr("settlement.match_over")
+        else:
+            headline = tr("settlement.you_win") if human_won else tr("settlement.you_lose")
+        blit_text(
+            surface,
+            headline,
+            geo.px(72),
+            GOLD if human_won else (230, 140, 120),
+            (box.centerx, box.y + geo.px(26)),
+            "midtop",
+            True,
+            (0, 0, 0),
+        )
+        side = tr("settlement.side_landlord") if settlement.landlord_won else tr("settlement.side_farmers")
+        sub = tr(
+            "settlement.sub_you" if settlement.landlord == HUMAN else "settlement.sub_other",
+            side=side,
+            number=match.hand.number,
+            name=SEAT_NAMES[settlement.landlord],
+            deal=deal_label(match.hand),
+        )
+        blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
+        self._computation(surface, box, settlement)
+        self._table(surface, box, settlement)
+        self.row.draw(surface, geo.px(28))
+        for effect in self.celebration:
+            effect.draw(surface)
+
+    def _expired(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """A deal that ran out of time: no winner, no score, the totals as they stood."""
+        geo, match = self.game.geo, self.session.match
+        top = (box.centerx, box.y + geo.px(26))
+        blit_text(surface, tr("table.time_ran_out"), geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
+        sub = tr("settlement.expired_sub", number=match.hand.number, deal=deal_label(match.hand))
+        blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
+        limit = match.rules.timed(True).deal_seconds or 0
+        note = tr("settlement.expired_note", minutes=f"{limit / 60:g}")
+        y = box.y + geo.px(180)
+        for line in wrap(note, geo.px(24), geo.px(400)):
+            y = blit_text(surface, line, geo.px(24), CREAM, (box.x + geo.px(60), y)).bottom + geo.px(4)
+        self._table(surface, box, None)
+        self.row.draw(surface, geo.px(28))
+
+    def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
+        geo = self.game.geo
+        x, y = box.x + geo.px(60), box.y + geo.px(180)
+        blit_text(surface, tr("settlement.score"), geo.px(28), GOLD, (x, y), bold=True)
+        y += geo.px(44)
+        rules = self.session.match.rules
+        if rules.double_phase:  # 004: one share per farmer, each with its own doubles
+            draw_shares(surface, geo, settlement, SEAT_NAMES, rules.share_cap, (x, y), geo.px(440))
+            return
+        formula = settlement.lines()[-1]  # the core spells the computation out; the scene only lays it out
+        for step, times in grouped(score_steps(settlement)):  # two decks bring many bombs: "Bomb ×2 (6 times)"
+            line = step + (tr("settlement.times", times=times) if times > 1 else "")
+            blit_text(surface, line, geo.px(26), CREAM, (x, y))
+            y += geo.px(38)
+        pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
+        y += geo.px(14)
+        blit_text(surface, formula.replace(" x ", " × "), geo.px(30), GOLD, (x, y), bold=True)
+        y += geo.px(48)
+        farmers = self.session.match.players - 1
+        rule = tr("settlement.rule_one") if farmers == 1 else tr("settlement.rule_many", farmers=farmers)
+        blit_text(surface, rule, geo.px(20), MUTED, (x, y))
+
+    def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
+        geo, match = self.game.geo, self.session.match
+        x = box.x + geo.px(520)
+        y = box.y + geo.px(180)
+        cols = (x, x + geo.px(250), x + geo.px(390))
+        heads = (tr("settlement.player"), tr("settlement.hand"), tr("settlement.total"))
+        for col, head in zip(cols, heads, strict=True):
+            blit_text(surface, head, geo.px(24), MUTED, (col, y), bold=True)
+        y += geo.px(44)
+        target = match.rules.match_target
+        row = geo.px(82 if match.players <= 3 else 64)  # four rows fit above the buttons
+        for seat in range(match.players):
+            delta, total = settlement.deltas[seat] if settlement else 0, match.scores[seat]
+            name = SEAT_NAMES[seat]
+            blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
+            if settlement and seat == settlement.landlord:
+                draw_crown(surface, (cols[0] + geo.px(16), y + geo.px(16)), geo.px(30))
+            color = GREEN if delta > 0 else RED if delta < 0 else MUTED
+            blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)
+            blit_text(surface, f"{total:+d}", geo.px(28), GOLD, (cols[2], y), bold=True)
+            bar = pygame.Rect(cols[0] + geo.px(40), y + geo.px(40), geo.px(460), geo.px(10))
+            pygame.draw.rect(surface, (30, 50, 40), bar, border_radius=bar.height // 2)
+            filled = bar.copy()
+            filled.width = round(bar.width * max(0.0, min(1.0, total / target)))
+            if filled.width:
+                pygame.draw.rect(surface, GOLD, filled, border_radius=bar.height // 2)
+            y += row
+        if match.winners:
+            names = listed([SEAT_NAMES[w] for w in match.winners])
+            many = len(match.winners) > 1 or HUMAN in match.winners
+            text = tr("settlement.match_won_many" if many else "settlement.match_won_one", names=names)
+            size = geo.px(34 if len(match.winners) < 3 else 28)
+            blit_text(surface, text, size, GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
+            final = tr("settlement.final", count=len(match.results))
+            blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
+        else:
+            lead = max(match.scores)
+            note = tr("settlement.first_to", target=target, lead=f"{lead:+d}")
+            blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))
+
+
+def draw_shares(
+    surface: pygame.Surface,
+    geo: Fitted,
+    settlement: Settlement,
+    names: dict[int, str],
+    cap: int | None,
+    at: tuple[int, int],
+    width: int,
+) -> None:
+    """The 004 settlement: the common multiplier and its doublings, then each farmer's share line by line (`cap`: the
+    share cap in base units, if any)."""
+    x, y = at
+
+    def lines(value: str, size: int, color: tuple[int, int, int], bold: bool = False, gap: int = 6) -> None:
+        nonlocal y
+        for line in wrap(value, geo.px(size), width, bold):
+            y = blit_text(surface, line, geo.px(size), color, (x, y), bold=bold).bottom + geo.px(gap)
+
+    lines(tr("auction.multiplier", value=settlement.multiplier), 30, GOLD, True)
+    steps = " · ".join(tr(STEP_KEYS[d]) for d in settlement.doublings) or tr("auction.no_doublings")
+    lines(steps, 22, CREAM, gap=4)
+    y += geo.px(10)
+    pygame.draw.line(surface, GOLD, (x, y), (x + width, y), geo.px(2))
+    y += geo.px(14)
+    for share in settlement.shares:
+        blit_text(surface, names[share.seat], geo.px(26), CREAM, (x, y), bold=True)
+        amount = f"{share.amount:,}"
+        y = blit_text(surface, amount, geo.px(26), GOLD, (x + width, y), "topright", True).bottom + geo.px(2)
+        lines(share_terms(share, settlement.base), 20, CREAM, gap=4)
+        y += geo.px(8)
+    y += geo.px(4)
+    rule = tr("auction.share_rule_capped", cap=cap) if cap is not None else tr("auction.share_rule")
+    lines(rule, 20, MUTED, gap=2)

@@ -1,0 +1,152 @@
+"""The title screen: Continue (when a saved match exists), New match, Statistics, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.cards import Card
+from scenes.art.felt import felt
+from scenes.art.text import blit_text, wrap
+from scenes.art.widgets import CREAM, DOWN_THE_LIST, GOLD, MUTED, Row, panel
+from scenes.flow import continue_match, new_match
+from scenes.platform.input import Act, Input
+from scenes.scene import Scene
+from scenes.screens.new_match import RulesetChooser
+from scenes.screens.rules import RulesHelp
+from scenes.screens.settings import SettingsOverlay
+from scenes.screens.stats import WARN, StatsScreen
+from scenes.words import problems
+from scenes.words.i18n import tr
+
+if TYPE_CHECKING:
+    from scenes.scene import Host
+
+DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
+FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, game: Host) -> None:
+        super().__init__(game)
+        self.row = Row()
+        self.shown = 0.0
+        self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
+
+    def enter(self) -> None:
+        self.relayout()
+
+    def resume(self) -> None:
+        self.relayout()
+
+    def relayout(self) -> None:
+        geo = self.game.geo
+        can_continue = self.game.store is not None and self.game.store.exists()
+        specs = [
+            ("continue", tr("title.continue"), "play"),
+            ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
+            ("stats", tr("title.statistics"), "plain"),
+            ("rules", tr("title.rules"), "plain"),
+            ("settings", tr("title.settings"), "plain"),
+            ("quit", tr("title.quit"), "dark"),
+        ]
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(70), geo.px(16))
+        self.row.get("continue").enabled = can_continue
+        self.row.move_focus(1)
+        self.fan = self._fan()
+        self.draw(pygame.Surface(self.game.screen.get_size()))  # off screen: the first frame finds every text cached
+
+    def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
+        geo, art = self.game.geo, self.game.art["table"]
+        logo = geo["title_logo"]
+        out = []
+        for k, card in enumerate(FAN):
+            angle = 24 - k * 12
+            image = pygame.transform.rotozoom(art.face(card), angle, 1.0)
+            at = (logo.centerx + (k - 2) * geo.px(46), logo.y + geo.px(76) + abs(k - 2) * geo.px(8))
+            out.append((image, image.get_rect(center=at)))
+        return out
+
+    def update(self, dt: float) -> None:
+        self.shown += dt
+        for b in self.row.buttons:
+            b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
+        if self.game.demo and self.shown >= DEMO_START:
+            new_match(self.game, self.game.ruleset, self.game.first_deal)
+
+    def choose(self, key: str) -> None:
+        if key == "continue":
+            continue_match(self.game)
+            if self.game.session is None:
+                self.relayout()
+        elif key == "new":
+            self.game.push(RulesetChooser(self.game))
+        elif key == "stats":
+            self.game.push(StatsScreen(self.game))
+        elif key == "rules":
+            self.game.push(RulesHelp(self.game))
+        elif key == "settings":
+            self.game.push(SettingsOverlay(self.game))
+        elif key == "quit":
+            self.game.quit()
+
+    def handle(self, event: Input) -> None:
+        picked = self.row.react(event, DOWN_THE_LIST)
+        if picked:
+            self.choose(picked)
+
+    def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
+        """A save problem in its own panel beside the menu: what was wrong, and where the bad file went, in the
+        player's language; below, smaller, the system's own words for it (never translated)."""
+        geo = self.game.geo
+        size, small, pad = geo.px(22), geo.px(18), geo.px(24)
+        box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
+        width = box.width - 2 * pad
+        lines = [(line, size, CREAM) for line in wrap(problems.sentence(problem), size, width)]
+        lines += [(line, small, MUTED) for text in problems.details(problem) for line in wrap(text, small, width)]
+        box.height = pad * 2 + geo.px(44) + sum(px + geo.px(8) for _, px, _ in lines)
+        surface.blit(panel(box.size, 200, geo.px(20), (60, 24, 16)), box.topleft)
+        title_at = (box.x + pad, box.y + pad)
+        blit_text(surface, problems.heading(problem), geo.px(26), WARN, title_at, bold=True)
+        y = box.y + pad + geo.px(44)
+        for line, px, color in lines:
+            blit_text(surface, line, px, color, (box.x + pad, y))
+            y += px + geo.px(8)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        geo = self.game.geo
+        surface.blit(felt(surface.get_size()), (0, 0))
+        logo = geo["title_logo"]
+        for image, rect in self.fan:
+            surface.blit(image, rect)
+        title_at = (logo.centerx, logo.bottom - geo.px(50))
+        blit_text(surface, tr("title.logo"), geo.px(120), GOLD, title_at, "midbottom", True, (60, 20, 0))
+        blit_text(
+            surface,
+            tr("title.tagline"),
+            geo.px(40),
+            CREAM,
+            (logo.centerx, logo.bottom - geo.px(40)),
+            "midtop",
+            True,
+            (0, 0, 0),
+        )
+        menu = geo["title_menu"].inflate(geo.px(60), geo.px(60))
+        menu.height = self.row.buttons[-1].rect.bottom - menu.y + geo.px(36)
+        surface.blit(panel(menu.size, 150, geo.px(24)), menu.topleft)
+        self.row.draw(surface, geo.px(32))
+        if self.game.problem:
+            self._problem(surface, menu, self.game.problem)
+        footer = tr("title.footer")
+        blit_text(
+            surface,
+            footer,
+            geo.px(20),
+            MUTED,
+            (surface.get_width() // 2, surface.get_height() - geo.px(14)),
+            "midbottom",
+        )

@@ -1,0 +1,143 @@
+"""Marks on the table: what it shows of the rob and handicap auctions (004, 003 two-player) beyond the bids: each
+seat's double (a tick while the choices are secret, a ×2 badge once revealed), a shown hand face up, and the
+farmer's allowance.
+
+Everything here is drawn from the match's state, never from remembered events, so a continued match looks the same
+as the live one did.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match import Match, Phase
+from scenes.art.cache import Surfaces
+from scenes.art.text import blit_text
+from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
+from scenes.table.board import RAISE
+from scenes.table.layout import Fitted
+from scenes.words.i18n import tr
+from scenes.words.table_words import cards_text
+
+if TYPE_CHECKING:
+    from scenes.table.session import Session
+
+SHOWN_PER_ROW = 10  # a shown hand is laid out in rows of this many small cards
+TAGS = Surfaces(limit=64)
+
+
+def revealed(match: Match) -> bool:
+    """Have all seats decided whether to double (so the choices may be shown)?"""
+    doubles = match.hand.doubles
+    return bool(doubles) and None not in doubles
+
+
+def badge(kind: str, radius: int) -> pygame.Surface:
+    """A round badge for a seat box's corner: "double" (red, ×2) or "decided" (green, a tick)."""
+
+    def make() -> pygame.Surface:
+        size = 2 * radius + 4
+        made = pygame.Surface((size, size), pygame.SRCALPHA)
+        c = (radius + 2, radius + 2)
+        fill = (196, 36, 32) if kind == "double" else (36, 120, 70)
+        pygame.draw.circle(made, (0, 0, 0, 110), (c[0] + 2, c[1] + 3), radius)
+        pygame.draw.circle(made, fill, c, radius)
+        pygame.draw.circle(made, GOLD, c, radius, max(2, radius // 9))
+        if kind == "double":
+            blit_text(made, "×2", round(radius * 0.95), CREAM, c, "center", True, SHADOW)
+        else:
+            r = radius
+            tick = [
+                (c[0] - r * 0.45, c[1] + r * 0.02),
+                (c[0] - r * 0.12, c[1] + r * 0.34),
+                (c[0] + r * 0.46, c[1] - r * 0.3),
+            ]
+            pygame.draw.lines(made, CREAM, False, tick, max(3, r // 5))
+        return made.convert_alpha()
+
+    return TAGS.get(("badge", kind, radius), make)
+
+
+def draw_seat_tags(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect) -> None:
+    """The seat box's corner badge (decided, or ×2 once the doubles are revealed) and the landlord's Shown tag."""
+    hand = match.hand
+    if not match.rules.double_phase or match.phase is Phase.BIDDING:
+        return
+    choice = hand.doubles[seat]
+    kind = ("double" if choice else None) if revealed(match) else ("decided" if choice is not None else None)
+    if kind is not None:
+        image = badge(kind, geo.px(25))
+        surface.blit(image, image.get_rect(center=(box.right - geo.px(8), box.top + geo.px(8))))
+    if hand.shown and seat == hand.landlord:
+        tag = pill(tr("auction.shown_tag"), geo.px(18), (255, 236, 170), (geo.px(10), geo.px(3)), (150, 24, 28), 240)
+        surface.blit(tag, tag.get_rect(center=(box.left + geo.px(8) + tag.get_width() // 2, box.top)))
+
+
+def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
+    """Where a shown hand's small cards lie, in rows under its seat box, lined up with the box's outer edge."""
+    w, h = size
+    step, rise = round(w * 0.6), round(h * 0.5)
+    top = box.bottom + geo.px(46)
+    right = box.centerx > geo.size[0] // 2
+    out = []
+    for k in range(count):
+        row, col = divmod(k, SHOWN_PER_ROW)
+        in_row = min(SHOWN_PER_ROW, count - row * SHOWN_PER_ROW)
+        width = w + step * (in_row - 1)
+        x0 = box.right - width if right else box.left
+        out.append((x0 + col * step, top + row * rise))
+    return out
+
+
+def draw_allowance(surface: pygame.Surface, geo: Fitted, match: Match) -> None:
+    """Two-player: the card count at which the farmer wins, under the kitty for the whole hand."""
+    allowance = match.allowance
+    if allowance is None:
+        return
+    label = tr("auction.allowance", cards=cards_text(allowance))
+    image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
+    zone = geo["kitty"]
+    surface.blit(image, image.get_rect(midtop=(zone.centerx, zone.bottom + geo.px(6))))
+
+
+def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect, art) -> None:
+    """An opponent landlord's shown hand, face up in small cards under its seat, as it stands now."""
+    hand, deck = match.hand, match.deck
+    if not hand.shown or seat != hand.landlord:
+        return
+    cards = sorted(hand.hands[seat], key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+    places = shown_positions(geo, box, len(cards), art.size)
+    if not places:
+        return
+    w, h = art.size
+    left, top = min(x for x, _ in places), min(y for _, y in places)
+    right, bottom = max(x for x, _ in places) + w, max(y for _, y in places) + h
+    pad = geo.px(8)
+    surface.blit(panel((right - left + 2 * pad, bottom - top + 2 * pad), 150, geo.px(12)), (left - pad, top - pad))
+    for card, at in zip(cards, places, strict=True):
+        surface.blit(art.face(deck[card]), at)
+
+
+def draw_your_shown(surface: pygame.Surface, geo: Fitted, session: Session, you: int) -> None:
+    """Your shown hand's marker (you are seat `you`): a tag over its left end, above where a raised card reaches."""
+    hand = session.match.hand
+    if not hand.shown or hand.landlord != you or not session.board.hand:
+        return
+    first = session.board.sprites.get(session.board.hand[0])
+    if first is None:
+        return
+    _, h = session.card_size("hand")
+    bottom = session.zone("hand", you).bottom - round(h * (1 + RAISE)) - geo.px(8)
+    tag = pill(tr("auction.your_hand_shown"), geo.px(22), (255, 236, 170), (geo.px(14), geo.px(5)), (150, 24, 28), 235)
+    surface.blit(tag, tag.get_rect(bottomleft=(round(first.pos[0]), bottom)))
+
+
+def draw_practice_tag(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """A practice match says so beside the Menu button: it will not count."""
+    if not session.practiced or session.replay:
+        return
+    tag = pill(tr("replay.practice_tag"), geo.px(20), (255, 226, 150), (geo.px(14), geo.px(6)), (90, 50, 20), 225)
+    menu = geo["menu_button"]
+    surface.blit(tag, tag.get_rect(midright=(menu.left - geo.px(14), menu.centery)))
