@@ -27,8 +27,13 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.solver
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.frames
 
+# RLCard's rule agent is an outside opponent for the benchmarks only (requirements-bench.txt, docs/bots.md).
 bench-bots: $(STAMP)
+	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	$(BIN)/python -m benchmarks.bots
+	$(BIN)/python -m benchmarks.bots --pairs hard:rlcard,normal:rlcard
+	$(BIN)/python -m benchmarks.bots --matches 200 --pairs normal:normal@top,hard:hard@top
+	$(BIN)/python -m benchmarks.bots --bids 2000
 
 # The issue 15 soak: ARGS="--hands 100000 --events 100000 --memory-hands 200 --kills 50" for the full figures.
 soak: $(STAMP)

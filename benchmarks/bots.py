@@ -1,20 +1,25 @@
 """Bot arena: `python -m benchmarks.bots [--deals N] [--pairs hard:normal,...] [--seed S] [--auction fixed|own]
-[--ruleset NAME]`, and the bidding calibration `python -m benchmarks.bots --calibrate N`.
+[--ruleset NAME]`; the match arena `--matches N`; each level's winning bids in self-play `--bids N`; and the
+bidding calibration `--calibrate N`.
 
 `--auction fixed` (the default) plays duplicate deals: each deal is played twice with the sides swapped, first A
 holds the landlord seat against B's farmers, then B is landlord against A's. The auction is run once per deal
 by a fixed reference bidder (the `normal` level for every seat), so both plays of a deal have the same landlord,
-kitty and bid: this measures play alone.
+kitty and bid: this measures play alone. Each side's WP (games won, either seat) and ADP (average difference in
+points per game: +multiplier for a win, -multiplier for a loss, the bid left out) are printed beside.
 
 `--auction own` measures bidding and play together: each deal is played twice per seat, A in each seat against B
 in the others and B in each seat against A, every seat bidding with its own player's bidder. Summed over those
 plays a deal is worth nothing to equal players, so A's points per deal compare the two.
 
+`--matches N` plays N duplicate match sets to the ruleset's target (six matches from one seed: A alone in each
+seat, then B alone in each seat): A's share of the match wins (50% between equal players) and points per deal.
+
 A player is a level (`easy`, `normal`, `hard`), `random` (a uniformly random legal move, bidding as `normal`),
-or a level with the issue-4 bidder, `normal@timid`, kept as the baseline the calibrated bidder is measured
-against, or with `@flat`, the three-seat hand model at every table (the bidder before the per-shape models).
-Prints win rates with 95% confidence intervals, A's points per deal and decision times. This is a
-measurement, not a test.
+`rlcard` (RLCard's public rule agent, benchmarks/rlcard_agent.py: `pip install -r requirements-bench.txt`), or a
+level with another bidder: `@top` the bidder before graded bids (the top bid or nothing), `@timid` issue 4's,
+`@flat` the three-seat hand model at every table, `@LEVEL` that level's bidder (`normal@hard`). Prints win rates
+with 95% confidence intervals, A's points per deal and decision times. This is a measurement, not a test.
 """
 
 from __future__ import annotations
@@ -30,9 +35,9 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from game import wild
-from game.actions import Bid, Pass, Play
+from game.actions import Bid, NextHand, Pass, Play
 from game.bots import LEVELS, decide, decide_bid
-from game.bots.bidding import BID_FLOOR, Features, controls, features, landlord_value
+from game.bots.bidding import BID_FLOOR, Features, bidding_of, controls, features, landlord_value
 from game.bots.evaluate import score
 from game.bots.levels import level_of
 from game.bots.wild import bid_hand
@@ -63,10 +68,21 @@ def player(name: str) -> Player:
     level, _, bidder = name.partition("@")
     if level == "random":
         return Player(name, random_move, lambda view: decide_bid(view, "normal"), "normal")
-    bidders = {"": lambda view: decide_bid(view, level), "timid": timid_bidder(level), "flat": flat_bidder(level)}
+    if level == "rlcard":
+        from benchmarks.rlcard_agent import rlcard_move  # a benchmark dependency, loaded only when named
+
+        return Player(name, rlcard_move, lambda view: decide_bid(view, "normal"), "normal")
+    bidders = {
+        "": lambda view: decide_bid(view, level),
+        "timid": timid_bidder(level),
+        "flat": flat_bidder(level),
+        "top": top_bidder(level),
+    }
+    bidders |= {other: (lambda view, other=other: decide_bid(view, other)) for other in LEVELS}
     if level not in LEVELS or bidder not in bidders:
         raise SystemExit(
-            f"unknown player {name!r}: use one of {', '.join(LEVELS)} or random, optionally @timid or @flat"
+            f"unknown player {name!r}: use one of {', '.join(LEVELS)}, random or rlcard, "
+            "a level optionally @timid, @flat, @top or @LEVEL (that level's bidder)"
         )
     own = bidders[bidder]
     return Player(name, lambda view, rng: decide(view, level, rng), own, level)
@@ -100,6 +116,22 @@ def flat_bidder(level: str) -> Bidder:
     return bid
 
 
+def top_bidder(level: str) -> Bidder:
+    """The bidder before graded bids (issue 12): the table's hand model, then the top bid or nothing (points
+    auctions; call/rob auctions answer as the level does)."""
+    bias = level_of(level).bid_bias
+
+    def bid(view: Observation) -> int:
+        rules = get(view.ruleset)
+        if rules.auction is not Auction.POINTS:
+            return decide_bid(view, level)
+        if landlord_value(parse(view.hand), bias, rules) < bidding_of(rules).floor or view.bid >= rules.max_bid:
+            return 0
+        return rules.max_bid
+
+    return bid
+
+
 def random_move(view: Observation, rng: random.Random) -> str:
     """Uniform over the legal moves (passing included when following)."""
     last = view.last.reading if view.last else None
@@ -116,7 +148,9 @@ class Side:
     farmer_wins: list[int] = field(default_factory=list)
     points: list[int] = field(default_factory=list)  # per deal, all plays summed
     times: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the same decisions in process time: thinking, not waiting
     bids: list[int] = field(default_factory=list)  # the winning bid of every hand this side's seat won the auction
+    games: list[int] = field(default_factory=list)  # per hand: +multiplier won, -multiplier lost (bid left out)
 
 
 def swap(match: Match, levels: list[str] | None = None) -> None:
@@ -143,9 +177,10 @@ def play_out(match: Match, seats: list[Player], sides: list[Side], rng: random.R
         if match.phase is not Phase.PLAYING:
             match.apply(bot_action(match, seat, seats[seat].level, rng))
             continue
-        started = time.perf_counter()
+        started, thought = time.perf_counter(), time.process_time()
         move = seats[seat].move(observe(match, seat), rng)
         sides[seat].times.append(time.perf_counter() - started)
+        sides[seat].cpu.append(time.process_time() - thought)
         match.apply(Pass(seat) if move == "pass" else Play(seat, move))
 
 
@@ -159,6 +194,9 @@ def record(match: Match, sides: list[Side]) -> list[int]:
     farmers = {id(sides[seat]): sides[seat] for seat in range(len(sides)) if seat != settlement.landlord}
     for farmer in farmers.values():
         farmer.farmer_wins.append(not settlement.landlord_won)
+    won = {id(landlord): settlement.landlord_won} | {key: not settlement.landlord_won for key in farmers}
+    for side in {id(side): side for side in sides}.values():
+        side.games.append(settlement.multiplier if won[id(side)] else -settlement.multiplier)
     return list(settlement.deltas)
 
 
@@ -232,6 +270,8 @@ def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: 
     print(f"\n{a_name} vs {b_name} ({rules.name}): {deals} {mode} ({plays * deals} plays, {elapsed:.0f} s)")
     for side, name in ((a_side, a_name), (b_side, b_name)):
         line = f"  {name:>12}: landlord wins {rate(side.landlord_wins)}   farmer wins {rate(side.farmer_wins)}"
+        adp, adp_half = mean_ci(side.games)
+        line += f"   WP {rate([int(g > 0) for g in side.games])}   ADP {adp:+.2f} ± {adp_half:.2f}"
         if own:
             line += f"   landlord {len(side.landlord_wins)} times, mean bid {statistics.fmean(side.bids or [0]):.2f}"
         print(line)
@@ -239,7 +279,98 @@ def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: 
     print(f"  {a_name} points per play: {mean / plays:+.3f}")
     for side, name in ((a_side, a_name), (b_side, b_name)):
         if not name.startswith("random"):
-            print(f"  {name:>12} decision time: {timing(side.times)}")
+            print(f"  {name:>12} decision time: {timing(side.times)}; in process time {timing(side.cpu)}")
+
+
+MATCH_HANDS = 80  # a match still unfinished after this many hands counts as won by the seats then leading
+
+
+@dataclass
+class MatchResult:
+    """One match to the ruleset's target: the winning seats, the hands played and the winning bid of each."""
+
+    winners: tuple[int, ...]
+    points: list[int]  # per seat, the final scores
+    hands: int
+    bids: list[int]
+
+
+def play_match(seed: int, seats: list[Player], rules: Ruleset) -> MatchResult:
+    """A whole match with `seats` bidding and playing; the deals follow from `seed` alone, so every match of a
+    duplicate set sees the same cards as long as their auctions redeal alike."""
+    match = Match(rules, seed=seed)
+    rng = random.Random(seed)
+    sides = [Side() for _ in seats]
+    bids: list[int] = []
+    for _ in range(MATCH_HANDS):
+        auction(match, [p.bid for p in seats])
+        bids.append(match.hand.bid)
+        play_out(match, seats, sides, rng)
+        if match.phase is Phase.MATCH_OVER:
+            return MatchResult(match.winners, list(match.scores), len(bids), bids)
+        match.apply(NextHand())
+    best = max(match.scores)
+    return MatchResult(tuple(s for s, v in enumerate(match.scores) if v == best), list(match.scores), len(bids), bids)
+
+
+def run_matches(a_name: str, b_name: str, sets: int, seed: int, rules: Ruleset) -> None:
+    """Duplicate match sets: A alone in each seat against B, then B alone in each seat against A, all six from the
+    same seed; A holds half the seats over a set, so equal players share the match wins evenly. Prints A's share
+    of the match wins and of the points per deal, with 95% intervals over sets, and the winning bids."""
+    a, b = player(a_name), player(b_name)
+    n = rules.players
+    shares, points, hands = [], [], 0
+    bids: dict[str, list[int]] = {a_name: [], b_name: []}
+    started = time.perf_counter()
+    for k in range(sets):
+        won = total = deal_points = 0.0
+        for alone, other in ((a, b), (b, a)):
+            for seat_alone in range(n):
+                seats = [alone if seat == seat_alone else other for seat in range(n)]
+                result = play_match(seed * 1_000_003 + k, seats, rules)
+                won += sum(seats[w] is a for w in result.winners) / len(result.winners)
+                total += 1
+                deal_points += sum(p for p, s in zip(result.points, seats, strict=True) if s is a) / result.hands
+                hands += result.hands
+                bids[alone.name] += result.bids
+        shares.append(won / total)
+        points.append(deal_points / total)
+    share, half = mean_ci(shares)
+    mean, p_half = mean_ci(points)
+    elapsed = time.perf_counter() - started
+    print(
+        f"\n{a_name} vs {b_name} ({rules.name}): {sets} duplicate match sets ({2 * n * sets} matches to "
+        f"{rules.match_target}, {hands} hands, {elapsed:.0f} s)"
+    )
+    print(f"  {a_name} match wins: {100 * share:.1f}% ± {100 * half:.1f} (equal players: 50%)")
+    print(f"  {a_name} points per deal: {mean:+.2f} ± {p_half:.2f}")
+    for name in (a_name, b_name):
+        print(f"  winning bids with {name} alone: {bid_distribution(bids[name], rules)}")
+
+
+def bid_distribution(bids: list[int], rules: Ruleset) -> str:
+    n = max(1, len(bids))
+    return ", ".join(f"{v}: {100 * bids.count(v) / n:.0f}%" for v in sorted(set(bids) | set(rules.bid_values)))
+
+
+def self_play_bids(deals: int, seed: int, rules: Ruleset) -> None:
+    """Each level bidding against itself on the same deals: how often each bid wins the auction (in call/rob
+    auctions: how many robs it took)."""
+    robbing = rules.auction is not Auction.POINTS
+    for level in LEVELS:
+        won = []
+        for k in range(deals):
+            match = Match(rules, seed=seed * 1_000_003 + k, first_deal=seed * 1_000_003 + k)
+            auction(match, [lambda view, level=level: decide_bid(view, level)] * rules.players)
+            won.append(match.hand.robs if robbing else match.hand.bid)
+        n = len(won)
+        shown = (
+            ", ".join(f"{r}: {100 * won.count(r) / n:.0f}%" for r in sorted(set(won)))
+            if robbing
+            else bid_distribution(won, rules)
+        )
+        what = "robs" if robbing else "winning bid"
+        print(f"{level:>6} self-play ({rules.name}, {deals} auctions), {what}: {shown}")
 
 
 def forced_bidder(takes: bool, rules: Ruleset) -> Bidder:
@@ -305,8 +436,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--auction", choices=("fixed", "own"), default="fixed", help="reference or own bidding")
     parser.add_argument("--calibrate", type=int, metavar="N", help="fit the bidding model on N deals instead")
     parser.add_argument("--ruleset", default="standard", choices=sorted(PRESETS))
+    parser.add_argument("--matches", type=int, metavar="N", help="play N duplicate match sets per pairing instead")
+    parser.add_argument("--bids", type=int, metavar="N", help="print each level's winning bids over N auctions")
     args = parser.parse_args(argv)
     rules = get(args.ruleset)
+    if args.bids:
+        self_play_bids(args.bids, args.seed, rules)
+        return
+    if args.matches:
+        for pair in args.pairs.split(","):
+            run_matches(*pair.split(":"), args.matches, args.seed, rules)
+        return
     if args.calibrate:
         calibrate(args.calibrate, args.seed, rules)
         return

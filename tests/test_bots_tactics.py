@@ -7,17 +7,20 @@ import random
 
 import pytest
 
-from game.bots import bid, choose
+from game.actions import Bid, Pass, Play
+from game.bots import bid, choose, decide, decide_bid, rollout
 from game.bots.endgame import Solver, candidate_moves, search
 from game.bots.levels import level_of
+from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, observation_from_dict, pack_counts, table_of
 from game.bots.think import think
-from game.cards import parse, subtract
+from game.cards import RANK_INDEX, RANKS, parse, render, subtract
 from game.combos import classify
 from game.kinds import Kind
-from game.match import Phase, deal_cards
+from game.match import Match, Phase, deal_cards
+from game.observe import observe
 from game.rulesets import STANDARD
 
 
@@ -98,18 +101,21 @@ def test_s3_declines_a_weak_hand() -> None:
     assert bid({"ruleset": "standard", "seat": 0, "hand": "3345678TJQK34679T", "bids": []}) == 0
 
 
-def test_s3_bids_three_on_a_long_straight_with_one_two() -> None:
-    # Expected points per bid point are positive for this hand, so the top bid pays most.
-    assert bid({"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}) == 3
-
-
-def test_s3_easy_opens_with_the_lowest_bid_where_normal_bids_three() -> None:
+def test_s3_a_long_straight_with_one_two_is_worth_a_graded_bid() -> None:
+    # Favoured as landlord (value 0.36): `hard` pre-empts with 3, `normal` bids 2 or 3 as the mixed grade falls.
     obs = {"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}
-    assert (bid(obs | {"level": "easy"}), bid(obs | {"level": "normal"})) == (1, 3)
+    assert bid(obs | {"level": "hard"}) == 3
+    assert bid(obs) in (2, 3)
+
+
+def test_s3_easy_opens_with_the_lowest_bid_where_hard_bids_three() -> None:
+    obs = {"ruleset": "standard", "seat": 0, "hand": "33456789TJQKA2456", "bids": []}
+    assert (bid(obs | {"level": "easy"}), bid(obs | {"level": "hard"})) == (1, 3)
 
 
 def test_s3_outbids_a_lower_bid_with_a_favoured_hand() -> None:
-    assert bid({"ruleset": "standard", "seat": 1, "hand": "33456789TJQKA2456", "bids": [[0, 2]]}) == 3
+    obs = {"ruleset": "standard", "seat": 1, "hand": "33456789TJQKA2456", "bids": [[0, 2]], "level": "hard"}
+    assert bid(obs) == 3
 
 
 def test_s21_suggestion_explains_keeping_the_bomb() -> None:
@@ -175,3 +181,153 @@ def test_solver_stops_at_its_position_budget() -> None:
     solver = Solver(STANDARD, 0, 300)
     solver.wins(hands, 0, None, 0)
     assert solver.nodes == 300
+
+
+# ----- issue 12: blunders found at the table, rebuilt from their deal numbers (000 §2 deals the hands) -------------
+
+
+def dealt(deal: int) -> tuple[list[str], str]:
+    """The three 17-card hands and the kitty of standard deal `deal`, as rank strings."""
+    hands, kitty, _, _ = deal_cards(STANDARD, deal)
+    deck = STANDARD.deck.build()
+    ranks = ["".join(sorted((deck[c].char for c in hand), key=RANKS.index)) for hand in hands]
+    return ranks, "".join(deck[c].char for c in kitty)
+
+
+def without(hand: str, cards: str) -> str:
+    return render(subtract(parse(hand), parse(cards)))
+
+
+# Deal #657407: seat 1 takes the kitty and holds 56789T, AA and 2; seat 2, a farmer, holds 4556688TJQKKKA2BR.
+# Trick 1: the landlord's 33444, passed; trick 2: its 99, passed; trick 3: it leads a single 2.
+ROCKET_DEAL = 657407
+ROCKET_HISTORY = [[1, "33444"], [2, "pass"], [0, "pass"], [1, "99"], [2, "pass"], [0, "pass"], [1, "2"]]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s13_deal_657407_farmer_keeps_the_rocket_whole_on_a_single_2(level: str) -> None:
+    """000 §13: the rocket is one play. Split on the landlord's early 2, the farmer had no answer to 56789T, AA, 2."""
+    hands, kitty = dealt(ROCKET_DEAL)
+    landlord = parse(hands[1] + kitty)
+    assert all(landlord[RANK_INDEX[r]] for r in "56789TA2") and landlord[RANK_INDEX["A"]] == 2
+    farmer = hands[2]
+    assert farmer.endswith("A2BR")
+    o = obs(2, farmer, ROCKET_HISTORY, [17, 20 - 8, 17], level) | {"landlord": 1, "kitty": kitty}
+    move = choose(o)
+    assert "B" not in move and "R" not in move
+
+
+# Deal #50518194: seat 2 is the landlord (the kitty 6RK) and is down to TJQKA; seat 1, a farmer holding Q, 5, 7
+# and 8 among its 14 cards, leads them one by one. Passing, the landlord never gets the lead back.
+STRAIGHT_DEAL = 50518194
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(("single", "farmer_cards"), [("Q", 14), ("5", 13), ("7", 12), ("8", 11)])
+def test_s15_deal_50518194_landlord_on_tjqka_fights_for_the_lead(level: str, single: str, farmer_cards: int) -> None:
+    """000 §15: only the round's winner leads. A landlord whose last five cards are one straight that a bomb can
+    beat cannot wait for a lead that never comes: it beats the farmer's single (with the ace, hardest to beat)."""
+    hands, kitty = dealt(STRAIGHT_DEAL)
+    assert sorted(kitty) == sorted("6KR") and all(r in hands[2] for r in "TJQKA") and all(r in hands[1] for r in "Q578")
+    o = {
+        "ruleset": "standard",
+        "seat": 2,
+        "landlord": 2,
+        "hand": "TJQKA",
+        "history": [[1, single]],
+        "kitty": kitty,
+        "hand_sizes": [17, farmer_cards - 1, 5],
+        "level": level,
+    }
+    assert choose(o) == "A"
+    first = suggestions(o)[0]
+    assert (first.move, first.key) == ("A", "retakes_lead")
+
+
+# ----- issue 12: teamwork (000 §16 farmers share the win) and control -----------------------------------------
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_feeds_a_partner_on_one_card(level: str) -> None:
+    """The partner (seat 2) holds one card: lead the lowest single so it can go out over it."""
+    move = choose(obs(1, "38TTKKA", [[0, "4"], [1, "pass"], [2, "pass"]], [10, 7, 1], level))
+    assert move == "3"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_does_not_top_a_partners_winning_play(level: str) -> None:
+    """The partner's 9 stands after the landlord passed: topping it with the ten or the ace only wastes a card."""
+    move = choose(obs(1, "TJQKA2678", [[0, "3"], [1, "pass"], [2, "9"], [0, "pass"]], [16, 9, 16], level))
+    assert move == "pass"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_pushes_a_high_single_in_front_of_the_landlord(level: str) -> None:
+    """顶牌: the partner (seat 1) leads a 4 and the landlord (seat 0) answers after us: pass, and the landlord
+    takes the round with a 5; push a ten to an ace instead, so it must spend a 2 or a joker."""
+    history = [[0, "55"], [1, "77"], [2, "pass"], [0, "pass"], [1, "4"]]
+    o = obs(2, "356899JQKA2", history, [18, 13, 11], level)
+    move = choose(o)
+    assert move in ("T", "J", "Q", "K", "A")
+    first = suggestions(o)[0]
+    assert first.key == "pushes_high" and first.move == move
+
+
+def test_s16_teamwork_no_push_when_the_landlord_already_answered() -> None:
+    """With the landlord between the partner and us (it passed the partner's 4), the 4 holds: no push."""
+    history = [[0, "55"], [1, "pass"], [2, "77"], [0, "pass"], [1, "pass"], [2, "4"], [0, "pass"]]
+    assert choose(obs(1, "356899JQKA2", history, [18, 11, 13])) == "pass"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s13_control_keeps_a_bomb_whole_for_a_single(level: str) -> None:
+    """A farmer with 5555 and no other five answers the landlord's 4 with anything but a card of its bomb."""
+    move = choose(obs(1, "35555789JQ", [[0, "4"]], [16, 10, 17], level))
+    assert "5" not in move or move == "5555"
+    assert move != "5555"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s13_control_splits_nothing_when_the_rest_does_not_run_out(level: str) -> None:
+    """Nothing but the jokers beats the landlord's 2: keeping the rocket whole means passing."""
+    assert choose(obs(1, "3579JQKBR", [[0, "2"]], [16, 9, 17], level)) == "pass"
+
+
+# ----- issue 12: hard's middle-game play-outs ------------------------------------------------------------------
+
+
+def middle_game(deal: int, cards: int) -> Table:
+    """The first position, from standard deal `deal` on, played by `normal` bots, where the three hands hold
+    `cards` cards or fewer (a deal that ends sooner gives way to the next)."""
+    match = Match("standard", seed=deal, first_deal=deal)
+    rng = random.Random(deal)
+    while match.phase in (Phase.BIDDING, Phase.PLAYING):
+        seat = match.turn
+        assert seat is not None
+        view = observe(match, seat)
+        if match.phase is Phase.BIDDING:
+            match.apply(Bid(seat, decide_bid(view, "normal", rng)))
+            continue
+        if sum(view.hand_sizes) <= cards:
+            return table_of(view)
+        move = decide(view, "normal", rng)
+        match.apply(Pass(seat) if move == "pass" else Play(seat, move))
+    return middle_game(deal + 1, cards)
+
+
+def test_hard_play_outs_are_deterministic_and_bounded_by_moves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The look-ahead plays at most `rollout_moves` moves per decision (positions, never the clock), and the same
+    seed gives the same answer."""
+    hard = level_of("hard")
+    deal = 11
+    t = middle_game(deal, hard.rollout_cards)
+    while len(rollout.candidates(t, decide_move(t, hard, random.Random(0)).move)) < 3:
+        deal += 1
+        t = middle_game(deal, hard.rollout_cards)
+    calls = []
+    real = rollout.decide
+    monkeypatch.setattr(rollout, "decide", lambda *a: calls.append(1) or real(*a))
+    choice = decide_move(t, hard, random.Random(0)).move
+    first = rollout.look_ahead(t, hard, choice, random.Random(4))
+    assert 0 < len(calls) <= hard.rollout_moves
+    assert first == rollout.look_ahead(t, hard, choice, random.Random(4))

@@ -248,7 +248,7 @@ def test_suggest_reasons_in_chinese_count_in_chinese():
     assert hint(tip, STANDARD, 0) == "地主还剩 2 张牌：出对子（8），最难压。"
     assert hint(tip, STANDARD, 1) == "农民还剩 2 张牌：出对子（8），最难压。"
     ahead = Suggestion("pass", "looks_ahead", {"play": "pass", "won": 7, "of": 12})
-    assert hint(ahead, STANDARD, 0) == "往后推演：在 12 局未知牌的模拟中，不出赢了 7 局。"
+    assert hint(ahead, STANDARD, 0) == "往后推演：在未知牌的抽样模拟中，不出大约每12局赢7局。"
 
 
 def test_suggest_reasons_in_english_name_the_side_the_reading_and_the_count_in_words():
@@ -257,9 +257,10 @@ def test_suggest_reasons_in_english_name_the_side_the_reading_and_the_count_in_w
     keeps = Suggestion("3", "keeps_bomb", {"play": "3", "plays": 3})
     assert hint(keeps, STANDARD, 0) == keeps.text == "Keeps your bomb and leaves three plays."
     ahead = Suggestion("34567", "looks_ahead", {"play": "34567", "won": 11, "of": 12})
-    assert hint(ahead, STANDARD, 0) == "Looking ahead, straight 3-7 won 11 of 12 sample deals of the unseen cards."
+    said = "Looking ahead, straight 3-7 won about 11 in 12 sampled deals of the unseen cards."
+    assert hint(ahead, STANDARD, 0) == said
     assert hint(Suggestion("pass", "looks_ahead", {"play": "pass", "won": 1, "of": 2}), STANDARD, 0).startswith(
-        "Looking ahead, passing won 1 of 2"
+        "Looking ahead, passing won about 1 in 2"
     )
 
 

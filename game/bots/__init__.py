@@ -35,10 +35,10 @@ def decide(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | N
 
 
 def decide_bid(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> int:
-    """0 (no bid) or a legal bid value (phase BIDDING). Deterministic: `rng` is accepted for symmetry."""
+    """0 (no bid) or a legal bid value (phase BIDDING). Deterministic for `rng`, or without one for the position."""
     if get(view.ruleset).wilds:
-        return wild_bots.decide_bid(view, level_of(level))
-    return choose_bid(view, level_of(level))
+        return wild_bots.decide_bid(view, level_of(level), rng)
+    return choose_bid(view, level_of(level), rng)
 
 
 def decide_double(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> bool:

@@ -1,10 +1,17 @@
 """Bidding (000 §3) on expected points: the landlord's expected result per bid point, from the hand's plan
 score and its controls, measured in self-play (docs/bots.md, `python -m benchmarks.bots --calibrate N`).
-Call/rob auctions (004, 003 two-player) answer 0 or 1 on the same value against floors per auction kind."""
+
+A points auction is graded: the hand's value buys a bid of 1, 2 or 3 (`GRADES`), read against the bids before it
+(a bid is a strong hand the landlord will face, a pass a weak one) and the match (a bid that already reaches the
+target is enough; a seat trailing a leader close to the target takes risks). A little noise on the value mixes the
+bids of hands near a grade, so a bid does not give the hand away. Call/rob auctions (004, 003 two-player) answer 0
+or 1 on the same value against floors per auction kind.
+"""
 
 from __future__ import annotations
 
 import math
+import random
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -141,11 +148,51 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
     return bidding_of(rules).model.value(features(counts, rules, bias))
 
 
-def choose_bid(view: Observation, level: Level) -> int:
-    """0 (no bid) when the hand is not worth being landlord; else the table's highest bid, or at `easy` the lowest
-    bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that auction's floor."""
+# A level's grades (`Level.early_grades`, `Level.last_grades`) are the least values above the table's floor for a
+# bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
+# that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
+BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
+PASS_READ = 0.03  # per seat that passed: the cards against the landlord are weaker
+RISK = 0.25  # a seat behind a leader who could win the match on this hand bids more readily
+
+
+def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float]) -> list[int]:
+    """The bids `value` pays for: the opening bid from the floor, each higher one from its grade (bids of a
+    table whose top is not 3 are graded by their share of the top)."""
+    floor = bidding_of(rules).floor
+    top = rules.max_bid
+    need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 2] for b in allowed}
+    need[rules.bid_values[0]] = floor
+    return [b for b in allowed if value >= need[b]]
+
+
+def answers_last(view: Observation, rules: Ruleset) -> bool:
+    """Nobody answers after this seat: whatever it bids, the hand is its own."""
+    return len(view.bids) == rules.players - 1
+
+
+def match_adjust(view: Observation, rules: Ruleset) -> tuple[float, int]:
+    """(bonus to the value, highest bid worth making) from the scores: the last seat to answer, which would reach
+    the target by winning at a lower bid, bids no more than that; a seat trailing a leader within one hand of the
+    target takes risks."""
+    target = rules.match_target * rules.base
+    gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
+    scores = view.scores
+    need = target - scores[view.seat]
+    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
+    cap = enough if answers_last(view, rules) else rules.max_bid
+    leader = max((s for seat, s in enumerate(scores) if seat != view.seat), default=0)
+    threatened = target - leader <= rules.max_bid * gain and leader > scores[view.seat]
+    return (RISK if threatened else 0.0), cap
+
+
+def choose_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
+    """0 (no bid) when the hand is not worth being landlord; else the bid its value buys (the level's grades), or
+    at `easy` the lowest bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that
+    auction's floor. `rng` mixes bids near a grade; without it the noise is drawn from the position itself."""
     rules = get(view.ruleset)
-    value = landlord_value(parse(view.hand), level.bid_bias, rules)
+    rng = rng or random.Random(f"{view.seat}/{view.hand}/{view.bids}")
+    value = landlord_value(parse(view.hand), level.bid_bias, rules) + rng.uniform(-level.bid_mix, level.bid_mix)
     if rules.auction is not Auction.POINTS:
         floors = FLOORS[rules.auction]
         now = standing(rules, view.first_bidder, view.bids)
@@ -153,6 +200,14 @@ def choose_bid(view: Observation, level: Level) -> int:
             return int(value >= floors.call)
         return int(value >= floors.rob + floors.per_rob * now.robs)
     allowed = [bid for bid in rules.bid_values if bid > view.bid]
-    if not allowed or value < bidding_of(rules).floor:
+    if not level.grades:
+        return allowed[0] if allowed and value >= bidding_of(rules).floor else 0
+    passes = sum(1 for _, v in view.bids if v == 0)
+    value += PASS_READ * passes - BID_READ * view.bid
+    bonus, cap = match_adjust(view, rules)
+    value += bonus
+    grades = level.last_grades if answers_last(view, rules) else level.early_grades
+    worth = _worth(rules, allowed, value, grades) if allowed else []
+    if not worth:
         return 0
-    return max(allowed) if level.bids_top else min(allowed)
+    return max(min(max(worth), cap), min(worth))

@@ -1,5 +1,5 @@
-"""End-game search: deal the unseen cards consistently with what is known, solve each deal exactly, and
-pick the move that wins in the most deals.
+"""End-game search: deal the unseen cards consistently with what is known and with what the passes suggest,
+solve each deal exactly, and pick the move that wins in the most deals.
 
 Every deal is solved by a depth-first search over the full game with a transposition table. The work is
 bounded by a node budget (positions visited), never by the clock, so a decision is deterministic for a
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from typing import NamedTuple
 
 from game.bots.evaluate import plan
 from game.bots.table import Table
@@ -126,7 +127,47 @@ class Solver:
         return self.wins(moved, nxt, read_as(move, last, self.rules), turn) == self.allied(turn, nxt)
 
 
-def sample_hands(t: Table, rng: random.Random) -> Hands:
+PASS_EVIDENCE = 0.4  # how much likelier a deal is kept in which a seat that passed held no plain answer
+DRAWS = 12  # deals drawn at most for one sample before the last is kept
+
+
+class Passed(NamedTuple):
+    """A seat passed an enemy's single or pair: it likely held no higher one (bots and people keep 2s and jokers
+    back, so this is evidence, not proof). `later` are the cards it played after passing."""
+
+    seat: int
+    kind: Kind
+    top: int
+    later: Counts
+
+
+def evidence(t: Table) -> tuple[Passed, ...]:
+    """The passes worth reading in this hand's history."""
+    out: list[Passed] = []
+    last: tuple[int, Reading] | None = None
+    passes = 0
+    for i, (seat, move) in enumerate(t.history):
+        if move != PASS:
+            last, passes = (seat, read_as(move, last[1] if last else None, t.rules)), 0
+            continue
+        passes += 1
+        assert last is not None
+        author, reading = last
+        if seat != t.seat and not t.allied(seat, author) and reading.kind in (Kind.SINGLE, Kind.PAIR):
+            later = parse("".join(m for s, m in t.history[i + 1 :] if s == seat and m != PASS))
+            out.append(Passed(seat, reading.kind, reading.top, later))
+        if passes == t.players - 1:
+            last, passes = None, 0
+    return tuple(out)
+
+
+def _held_answer(hand: Counts, passed: Passed) -> bool:
+    need = 1 if passed.kind is Kind.SINGLE else 2
+    held = add(hand, passed.later)
+    return any(held[r] >= need for r in range(passed.top + 1, len(held)))
+
+
+def _deal(t: Table, rng: random.Random) -> Hands:
     """One deal of the unseen cards to the other seats, matching their sizes and the landlord's known kitty."""
     hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(t.players)]
     hands[t.seat] = list(add(t.hand, t.kept))
@@ -145,6 +186,20 @@ def sample_hands(t: Table, rng: random.Random) -> Hands:
     return tuple(tuple(h) for h in hands)
 
 
+def sample_hands(t: Table, rng: random.Random, seen: tuple[Passed, ...] | None = None) -> Hands:
+    """A deal of the unseen cards consistent with everything public (sizes, the known kitty or shown hand), drawn
+    in proportion to how well it explains the passes (`evidence`): each pass over a held answer keeps a deal
+    only PASS_EVIDENCE as often."""
+    seen = evidence(t) if seen is None else seen
+    hands = _deal(t, rng)
+    for _ in range(DRAWS - 1):
+        doubts = sum(_held_answer(hands[p.seat], p) for p in seen)
+        if rng.random() < PASS_EVIDENCE**doubts:
+            break
+        hands = _deal(t, rng)
+    return hands
+
+
 def search(t: Table, budget: int, samples: int, rng: random.Random, include: str) -> dict[str, int]:
     """Wins per candidate move (and `include`) over `samples` deals of the unseen cards, `budget` positions in all.
 
@@ -154,7 +209,8 @@ def search(t: Table, budget: int, samples: int, rng: random.Random, include: str
     moves = list(dict.fromkeys([include, *candidate_moves(add(t.hand, t.kept), t.last, t.rules)]))
     if t.last is not None and PASS not in moves:
         moves.append(PASS)
-    deals = Counter(sample_hands(t, rng) for _ in range(samples))
+    seen = evidence(t)
+    deals = Counter(sample_hands(t, rng, seen) for _ in range(samples))
     wins = dict.fromkeys(moves, 0)
     for hands, weight in deals.items():
         per_deal = budget * weight // samples

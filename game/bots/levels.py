@@ -10,14 +10,21 @@ class Level:
     name: str
     counts_cards: bool  # remembers every card played and knows which plays can still be beaten
     cooperates: bool  # farmer tactics: feed the partner, block the landlord, leave the partner's plays alone
-    search_nodes: int  # end-game search budget in positions per decision (0: no search)
-    samples: int  # deals of the unseen cards the end-game search plays out
-    search_cards: int  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
     margin: float  # answer an enemy play if the hand's score (evaluate.score) drops by less than this
     farmer_margin: float  # the same for a farmer answering the landlord
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
-    bids_top: bool  # bids the table's highest bid at once (measured best) rather than the lowest it may
+    grades: bool  # bids what the hand is worth, reading the auction and the match, rather than the lowest it may
+    early_grades: tuple[float, float]  # least value above the floor for a bid of 2 and 3 while later seats may outbid
+    last_grades: tuple[float, float]  # the same for the last seat to answer
+    bid_mix: float  # half-width of the noise on the hand's value when bidding: mixes the bids near a grade
+    # looking ahead (hard): nothing unless set
+    search_nodes: int = 0  # end-game search budget in positions per decision (0: no search)
+    samples: int = 0  # deals of the unseen cards the end-game search plays out
+    search_cards: int = 0  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
+    rollouts: int = 0  # before that: deals of the unseen cards on which a few candidate moves are played out
+    rollout_moves: int = 0  # moves those play-outs may make in all, per decision (then the hand plans judge)
+    rollout_cards: int = 0  # play out once three hands together hold at most this many cards (pro rata)
 
 
 # Cleanly shedding one part of the plan changes the score by PLAY_COST minus the part's strength; breaking a
@@ -26,29 +33,40 @@ EASY = Level(
     "easy",
     counts_cards=False,
     cooperates=False,
-    search_nodes=0,
-    samples=0,
-    search_cards=0,
     margin=1.0,
     farmer_margin=1.0,
     slip=0.25,
     bid_bias=-4.0,
-    bids_top=False,
+    grades=False,
+    early_grades=(0.0, 0.0),
+    last_grades=(0.0, 0.0),
+    bid_mix=0.15,
 )
 NORMAL = Level(
     "normal",
     counts_cards=True,
     cooperates=True,
-    search_nodes=0,
-    samples=0,
-    search_cards=0,
     margin=-5.0,
     farmer_margin=-10.0,
     slip=0.0,
     bid_bias=0.0,
-    bids_top=True,
+    grades=True,
+    early_grades=(0.25, 0.5),  # graded: a 2 from the top half of dealt hands, a 3 from the top 30%
+    last_grades=(0.4, 0.6),
+    bid_mix=0.1,
 )
-HARD = replace(NORMAL, name="hard", search_nodes=10_000, samples=10, search_cards=20)  # normal plus the end game
+HARD = replace(  # normal plus the end-game search and, before it, play-outs of the middle game
+    NORMAL,
+    name="hard",
+    search_nodes=10_000,
+    samples=10,
+    search_cards=20,
+    rollouts=4,
+    rollout_moves=360,
+    rollout_cards=30,
+    early_grades=(0.15, 0.15),  # pre-empts: any favoured hand bids 3 while a later seat could take the hand
+    last_grades=(0.4, 0.55),
+)
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
 

@@ -12,7 +12,7 @@ from game.bots.levels import Level
 from game.bots.memory import can_beat
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
-from game.cards import TWO, Counts, add, parse, subtract
+from game.cards import ACE, BIG_JOKER, RANK_INDEX, SMALL_JOKER, TWO, Counts, add, parse, subtract
 from game.combos import Reading, classify
 from game.kinds import Kind
 from game.moves import follow_moves, lead_moves, legal
@@ -22,6 +22,8 @@ LONG_LEAD = 0.8  # on a free lead, each extra card shed counts like this many ra
 URGENT_CARDS = 3  # an enemy that has just played and holds this many cards or fewer must be stopped
 BOMB_THREAT = 4  # bomb an enemy play when that enemy then holds this many cards or fewer
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
+PUSH_LOW, PUSH_HIGH = RANK_INDEX["T"], ACE  # 顶牌: the singles a farmer pushes in front of the landlord ...
+PUSH_ON = RANK_INDEX["8"]  # ... on a partner's single below this (an 8 or higher already makes the landlord pay)
 
 
 def reading_of(t: Table, move: str) -> Reading:
@@ -110,7 +112,15 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
         play = min(other, key=lambda p: (p.kind in BOMB_KINDS, p.value - len(p.text)))
         key = "blocks_single" if cards == 1 else "avoids_short"
     else:
-        play = max(fits, key=lambda p: (not can_beat(t, reading_of(t, p.text), [short], level.counts_cards), p.value))
+        # on two cards it beats a pair only with a higher pair, a single with any higher card
+        play = max(
+            fits,
+            key=lambda p: (
+                not can_beat(t, reading_of(t, p.text), [short], level.counts_cards),
+                cards == 2 and p.kind is Kind.PAIR,
+                p.value,
+            ),
+        )
         key = "blocks_low"
     return Suggestion(
         play.text,
@@ -132,7 +142,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
     has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
-    key = "keeps_bomb" if has_bomb else "sheds_weakest"
+    key = "keeps_bomb" if has_bomb else "sheds_weakest" if pick is pool[0] else "leads"
     return Suggestion(pick.text, key, {"play": pick.text, "plays": leaves(t, rest)})
 
 
@@ -149,9 +159,35 @@ def follow(t: Table, level: Level) -> Suggestion:
         return Suggestion(PASS, "nothing_beats", {"last": next(m for _, m in reversed(t.history) if m != PASS)})
     ordinary = [m for m in answers if reading_of(t, m).kind not in BOMB_KINDS or t.last.kind in BOMB_KINDS]
     bombs = [m for m in answers if m not in ordinary]
+    urgent = t.min_enemy_left <= 2 or (not t.allied(t.seat, t.last_seat) and t.left(t.last_seat) <= URGENT_CARDS)
+    if not urgent:  # a bomb or the rocket is kept whole unless playing it out follows (000 §13)
+        ordinary = [m for m in ordinary if not breaks_bomb(t, m) or runs_out(t, after(t, m), level)]
     if t.allied(t.seat, t.last_seat):
         return _follow_partner(t, ordinary, level)
     return _follow_enemy(t, ordinary, bombs, level)
+
+
+def _cheaper(t: Table, move: str) -> bool:
+    """Is there a legal answer of the same shape with a lower top than `move` (one that breaks a bomb included)?"""
+    assert t.last is not None
+    reading = reading_of(t, move)
+    answers = follow_moves(t.hand, t.last, t.rules)
+    return any(
+        (r.kind, r.length) == (reading.kind, reading.length) and r.top < reading.top
+        for r in (reading_of(t, m) for m in answers)
+    )
+
+
+def breaks_bomb(t: Table, move: str) -> bool:
+    """Does `move` spend part of a bomb or of the rocket the hand holds, without being that bomb or rocket?"""
+    played = parse(move)
+    reading = reading_of(t, move)
+    small, big = t.rules.rocket
+    rocket = t.hand[SMALL_JOKER] >= small and t.hand[BIG_JOKER] >= big and reading.kind is not Kind.ROCKET
+    if rocket and (played[SMALL_JOKER] or played[BIG_JOKER]):
+        return True
+    low = t.rules.bomb_sizes[0]
+    return reading.kind is not Kind.BOMB and any(n and t.hand[r] >= low for r, n in enumerate(played[:SMALL_JOKER]))
 
 
 def _delta(t: Table, move: str) -> float:
@@ -175,7 +211,22 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
         return Suggestion(play, "takes_control", {"play": play})
     if urgent and ordinary:
         return _block(t, max(ordinary, key=lambda m: reading_of(t, m).top), t.landlord)
-    return Suggestion(PASS, "partner_winning")
+    pushed = _push(t, ordinary, level)
+    return pushed or Suggestion(PASS, "partner_winning")
+
+
+def _push(t: Table, ordinary: list[str], level: Level) -> Suggestion | None:
+    """顶牌: on a partner's single below an 8 with the landlord next, push a ten to an ace, the one the hand misses
+    least, so the landlord must spend a 2 or a joker to win the round (or lets the push hold)."""
+    assert t.last is not None
+    if t.next_seat(t.seat) != t.landlord or t.last.kind is not Kind.SINGLE or t.last.top >= PUSH_ON:
+        return None
+    pushes = [m for m in ordinary if len(m) == 1 and PUSH_LOW <= reading_of(t, m).top <= PUSH_HIGH]
+    pushes = [m for m in pushes if _delta(t, m) >= level.farmer_margin]
+    if not pushes:
+        return None
+    play = max(pushes, key=lambda m: (_delta(t, m), -reading_of(t, m).top))
+    return Suggestion(play, "pushes_high", {"play": play})
 
 
 def _block(t: Table, play: str, enemy: int) -> Suggestion:
@@ -189,6 +240,16 @@ def _block(t: Table, play: str, enemy: int) -> Suggestion:
             "play": play,
         },
     )
+
+
+CLOSING_PLAYS = 2  # a seat this many plays from going out that cannot win a lead later fights for it now
+
+
+def _no_way_back(t: Table, level: Level) -> bool:
+    """A hand close to going out with nothing the enemies cannot beat: passing only hands them the next lead,
+    and the lead never comes back (a landlord's TJQKA against a farmer's singles)."""
+    parts = plan(t.hand, t.rules).parts
+    return len(parts) <= CLOSING_PLAYS and not safe_parts(t, parts, level)
 
 
 def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level) -> Suggestion:
@@ -210,7 +271,11 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
         rest = after(t, best)
         margin = level.margin if t.is_landlord else level.farmer_margin
         if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
-            return Suggestion(best, "cheapest", {"play": best, "plays": leaves(t, rest)})
+            key = "answers" if _cheaper(t, best) else "cheapest"
+            return Suggestion(best, key, {"play": best, "plays": leaves(t, rest)})
+        if level.counts_cards and not t.partners and _no_way_back(t, level):
+            play = max(ordinary, key=lambda m: (not can_beat(t, reading_of(t, m), t.enemies), reading_of(t, m).top))
+            return Suggestion(play, "retakes_lead", {"play": play})
     if bombs:
         bomb = min(bombs, key=lambda m: (len(m), reading_of(t, m).top))
         rest = after(t, bomb)

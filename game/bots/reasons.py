@@ -25,6 +25,8 @@ MESSAGES: dict[str, str] = {
     "keeps_bomb": "Keeps your bomb and leaves {plays}.",
     "cheapest": "Answers with {play}, the cheapest answer, and leaves {plays}.",
     "takes_control": "Takes the lead with {play}, which nobody can beat.",
+    "retakes_lead": "Plays {play} to win the lead back: passing, your last plays would never get it.",
+    "pushes_high": "Plays {play} in front of the landlord, so it must spend a high card to win the round.",
     "partner_winning": "Your partner is winning this round: let it run.",
     "saves_strength": "Passing keeps your strong cards for later.",
     "bomb_wins": "{play} takes the lead and you can play out the rest.",
@@ -33,7 +35,7 @@ MESSAGES: dict[str, str] = {
     "answers": "Answers with {play} and leaves {plays}.",
     "passes": "Passes and keeps your cards.",
     "nothing_beats": "Nothing in your hand beats {last}.",
-    "looks_ahead": "Looking ahead, {play} won {won} of {of} sample deals of the unseen cards.",
+    "looks_ahead": "Looking ahead, {play} won about {won} in {of} sampled deals of the unseen cards.",
 }
 
 

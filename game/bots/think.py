@@ -9,6 +9,7 @@ from game.bots.endgame import search
 from game.bots.levels import Level
 from game.bots.policy import decide
 from game.bots.reasons import Suggestion
+from game.bots.rollout import look_ahead
 from game.bots.table import Table
 
 # Nothing to search: the hand ends, or passing is the only move.
@@ -17,8 +18,16 @@ SETTLED = ("wins_now", "within_allowance", "nothing_beats")
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
-    if choice.key in SETTLED or not level.search_nodes or 3 * sum(t.sizes) > level.search_cards * t.players:
+    if choice.key in SETTLED or not level.search_nodes:
         return choice
+    if 3 * sum(t.sizes) > level.search_cards * t.players:
+        if not level.rollouts or 3 * sum(t.sizes) > level.rollout_cards * t.players:
+            return choice
+        better = look_ahead(t, level, choice.move, rng)
+        if better is None:
+            return choice
+        move, won, of = better
+        return Suggestion(move, "looks_ahead", {"play": move, "won": won, "of": of})
     wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
     best = max(wins.values())
     if best == 0 or wins[choice.move] >= best:

@@ -126,10 +126,10 @@ def bid_hand(hand: str, rules: Ruleset, level: Level = NORMAL) -> str:
     return render(assign(natural, wilds, "", PLAIN, level))
 
 
-def decide_bid(view: Observation, level: Level) -> int:
+def decide_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
     """The bid at a wild-card table: the classic table's bidder on `bid_hand`."""
     hand = bid_hand(view.hand, get(view.ruleset), level)
-    return choose_bid(replace(view, ruleset=PLAIN.name, hand=hand), level)
+    return choose_bid(replace(view, ruleset=PLAIN.name, hand=hand), level, rng)
 
 
 def decide_swap(view: Observation, level: Level, rng: random.Random) -> tuple[int, ...]:

@@ -1,0 +1,98 @@
+"""Middle-game look-ahead for `hard`: deal the unseen cards as the end-game search does (reading the passes), play
+each candidate move out to the end of the hand with the `normal` policy in every seat, and keep the move that wins
+the most deals. The work is bounded by moves played (positions), never by the clock.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from game.bots.endgame import Hands, evidence, read_as, sample_hands
+from game.bots.evaluate import plan
+from game.bots.levels import NORMAL, Level
+from game.bots.policy import PASS, decide
+from game.bots.table import Table
+from game.cards import NUM_RANKS, parse, subtract
+from game.combos import Reading
+from game.moves import follow_moves
+
+ALTERNATIVES = 1  # moves tried beside the policy's own choice (and passing, when following)
+MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace it: sampling is noisy
+
+
+def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, history: list[tuple[int, str]]) -> Table:
+    """Seat `seat`'s table in a rollout: its hand, everyone's sizes, and as unseen the cards the others hold."""
+    others = tuple(sum(h[r] for s, h in enumerate(hands) if s != seat) for r in range(NUM_RANKS))
+    return replace(
+        t,
+        seat=seat,
+        hand=hands[seat],
+        sizes=tuple(sum(h) for h in hands),
+        last=last[1] if last else None,
+        last_seat=last[0] if last else None,
+        unseen=others,
+        landlord_holds=(0,) * NUM_RANKS,
+        history=tuple(history),
+    )
+
+
+def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int) -> bool:
+    """Does t.seat's side win the hand when it plays `move` now and every seat then plays the `normal` policy?
+    After `cap` moves the side whose hand needs the fewest plays is taken to win."""
+    live = list(hands)
+    last = (t.last_seat, t.last) if t.last is not None and t.last_seat is not None else None
+    history = list(t.history)
+    seat, passes = t.seat, 0
+    for _ in range(cap):
+        history.append((seat, move))
+        if move == PASS:
+            passes += 1
+            if last is not None and passes == t.players - 1:
+                seat, last, passes = last[0], None, 0
+                move = decide(_view(t, tuple(live), seat, last, history), NORMAL, rng).move
+                continue
+        else:
+            live[seat] = subtract(live[seat], parse(move))
+            if not sum(live[seat]):
+                return t.allied(t.seat, seat)
+            last, passes = (seat, read_as(move, last[1] if last else None, t.rules)), 0
+        seat = t.next_seat(seat)
+        move = decide(_view(t, tuple(live), seat, last, history), NORMAL, rng).move
+    need = [plan(h, t.rules).plays - (0.5 if s == seat else 0.0) for s, h in enumerate(live)]
+    return t.allied(t.seat, min(range(len(live)), key=need.__getitem__))
+
+
+def candidates(t: Table, choice: str) -> list[str]:
+    """The policy's choice first, then the plays of the hand plan (leading) or the answers keeping the best plan
+    (following) and passing."""
+    if t.last is None:
+        others = [p.text for p in plan(t.hand, t.rules).parts]
+    else:
+        answers = follow_moves(t.hand, t.last, t.rules)
+        others = sorted(answers, key=lambda m: -plan(subtract(t.hand, parse(m)), t.rules).score)
+    out = [choice, *[m for m in others if m != choice][:ALTERNATIVES]]
+    if t.last is not None and PASS not in out:
+        out.append(PASS)
+    return out
+
+
+def look_ahead(t: Table, level: Level, choice: str, rng: random.Random) -> tuple[str, int, int] | None:
+    """(move, deals won, deals) when a move other than `choice` wins clearly more sampled deals; else None.
+    Every candidate plays the same deals with the same seeds, so the comparison is between moves, not luck."""
+    if t.allowance is not None:  # a two-player farmer's kept cards: the plain end-game search covers it
+        return None
+    moves = candidates(t, choice)
+    if len(moves) < 2:
+        return None
+    seen = evidence(t)
+    deals = [sample_hands(t, rng, seen) for _ in range(level.rollouts)]
+    cap = max(1, level.rollout_moves // (len(moves) * len(deals)))
+    wins = dict.fromkeys(moves, 0)
+    for k, hands in enumerate(deals):
+        for move in moves:
+            wins[move] += play_out(t, hands, move, random.Random(k), cap)
+    best = max(moves, key=lambda m: (wins[m], m == choice))
+    if best == choice or wins[best] < wins[choice] + MIN_GAIN:
+        return None
+    return best, wins[best], len(deals)

@@ -1,0 +1,142 @@
+"""Graded, match-aware bidding (000 §3, issue 12): bids of 1, 2 and 3 by the hand's value, read against the bids
+before it and the match's scores, mixed near a grade; each level keeps its character; call/rob auctions rob on a
+hand worth robbing. The noise is switched off (bid_mix 0) where a test checks a grade."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from game.actions import Bid
+from game.bots import decide_bid
+from game.bots.bidding import BID_READ, RISK, bidding_of, choose_bid, landlord_value
+from game.bots.levels import EASY, HARD, NORMAL, Level
+from game.cards import parse
+from game.match import Match, Phase
+from game.observe import Observation, observe
+from game.rulesets import CLASSIC, ROB, STANDARD
+from tests.helpers_rules import bid_all, set_hands
+
+WEAK = "3345678TJQK34679T"  # value -0.46: no bid
+FAIR = "345567899JQQKA2B7"  # -0.02: worth the opening bid only
+GOOD = "3445789TTJJQKKABR"  # 0.21: a 2 at `normal`
+STRONG = "33445578TJQKA22B6"  # 0.49: a 3
+MONSTER = "3344556789TJQKA2B"  # 0.64
+ISSUE = "34556789TTJQKKKA2"  # issue 12: a bot bid 3 on it (no joker, one 2)
+
+
+def still(level: Level) -> Level:
+    return replace(level, bid_mix=0.0)
+
+
+def view_for(hand: str, bids: list[int], rules=STANDARD, scores: tuple[int, ...] | None = None) -> Observation:
+    """The observation of the seat to answer after `bids`, holding `hand` (the other hands do not matter)."""
+    match = Match(rules, seed=3)
+    bid_all(match, bids)
+    seat = match.turn
+    assert seat is not None
+    set_hands(match, [hand if s == seat else "" for s in range(match.players)])
+    if scores is not None:
+        match.scores = list(scores)
+    return observe(match, seat)
+
+
+def test_the_test_hands_have_the_values_they_are_named_for() -> None:
+    values = [landlord_value(parse(h)) for h in (WEAK, FAIR, GOOD, STRONG, MONSTER)]
+    assert values == sorted(values)
+    assert values[0] < bidding_of(STANDARD).floor < values[1] < 0 < values[2]
+
+
+@pytest.mark.parametrize(("hand", "expected"), [(WEAK, 0), (FAIR, 1), (GOOD, 2), (STRONG, 3), (MONSTER, 3)])
+def test_s3_normal_opens_with_the_bid_the_hand_is_worth(hand: str, expected: int) -> None:
+    assert choose_bid(view_for(hand, []), still(NORMAL)) == expected
+
+
+def test_s3_the_issues_hand_is_not_a_three() -> None:
+    """34556789TTJQKKKA2 has no joker and one 2: `normal` opens it at 1 or 2, never 3, whatever the noise."""
+    bids = {choose_bid(view_for(ISSUE, []), NORMAL, random.Random(seed)) for seed in range(40)}
+    assert bids <= {1, 2} and 3 not in bids
+
+
+def test_s3_a_bid_before_is_read_as_a_strong_hand_against_the_landlord() -> None:
+    """STRONG opens at 3, but over a 2 (that hand sits against the new landlord) it needs BID_READ x 2 more."""
+    level = still(NORMAL)
+    value = landlord_value(parse(STRONG))
+    floor = bidding_of(STANDARD).floor + level.early_grades[1]
+    assert value >= floor > value - 2 * BID_READ
+    assert choose_bid(view_for(STRONG, []), level) == 3
+    assert choose_bid(view_for(STRONG, [2]), level) == 0
+
+
+def test_s3_the_last_seat_bids_just_enough_to_win_the_match() -> None:
+    """After two passes nobody can outbid the last seat: 28 of 30 points, a win at 1 (+2) ends the match."""
+    assert choose_bid(view_for(MONSTER, [0, 0]), still(NORMAL)) == 3
+    view = view_for(MONSTER, [0, 0])
+    assert (
+        choose_bid(
+            view_for(MONSTER, [0, 0], scores=tuple(28 if s == view.seat else 0 for s in range(3))), still(NORMAL)
+        )
+        == 1
+    )
+
+
+def test_s3_a_seat_trailing_a_leader_near_the_target_takes_risks() -> None:
+    """A hand a little below the floor passes at 0-0-0; with another seat at 26 of 30 it bids (RISK)."""
+    hand = "344678TTJQKKKAA22"
+    value = landlord_value(parse(hand))
+    assert value < bidding_of(STANDARD).floor <= value + RISK
+    assert choose_bid(view_for(hand, []), still(NORMAL)) == 0
+    view = view_for(hand, [])
+    leader = (view.seat + 1) % 3
+    scores = tuple(26 if s == leader else 0 for s in range(3))
+    assert choose_bid(view_for(hand, [], scores=scores), still(NORMAL)) >= 1
+
+
+def test_s3_bids_are_mixed_near_a_grade_but_repeatable_for_a_position() -> None:
+    """ISSUE (0.16) sits near the grade of 2: across deals its opening bid varies; one position always bids alike."""
+    view = view_for(ISSUE, [])
+    assert len({choose_bid(view, NORMAL, random.Random(seed)) for seed in range(40)}) > 1
+    assert len({decide_bid(view, "normal") for _ in range(5)}) == 1
+
+
+def test_s3_levels_keep_their_characters() -> None:
+    """easy opens with the lowest bid, normal grades, hard pre-empts a favoured hand while later seats could bid."""
+    view = view_for(GOOD, [])
+    assert choose_bid(view, still(EASY)) == 1
+    assert choose_bid(view, still(NORMAL)) == 2
+    assert choose_bid(view, still(HARD)) == 3
+
+
+def test_003_classic_bids_are_graded_the_same_way() -> None:
+    """003 classic: bids 0-3 (all passing leaves the first bidder landlord at 1)."""
+    assert [choose_bid(view_for(h, [], CLASSIC), still(NORMAL)) for h in (WEAK, FAIR, GOOD, STRONG)] == [0, 1, 2, 3]
+
+
+def test_s3_normal_self_play_ends_at_1_or_2_in_a_quarter_of_auctions() -> None:
+    """Three `normal` bots bidding on 200 deals: the winning bid is 1 or 2 in at least a quarter of them."""
+    won = []
+    for deal in range(200):
+        match = Match(STANDARD, seed=deal, first_deal=deal)
+        while match.phase is Phase.BIDDING:
+            seat = match.turn
+            assert seat is not None
+            match.apply(Bid(seat, decide_bid(observe(match, seat), "normal")))
+        won.append(match.hand.bid)
+    assert sum(b in (1, 2) for b in won) >= len(won) / 4
+    assert won.count(3) >= len(won) / 4  # and strong hands still bid 3
+
+
+def test_004_robs_on_a_hand_worth_robbing_not_always_or_never() -> None:
+    """Over dealt rob hands after a call, some seats rob and some do not, and those that rob hold better hands."""
+    robbed, kept = [], []
+    for deal in range(120):
+        match = Match(ROB, seed=deal, first_deal=deal)
+        bid_all(match, [1])
+        seat = match.turn
+        assert seat is not None
+        view = observe(match, seat)
+        (robbed if decide_bid(view, "normal") else kept).append(landlord_value(parse(view.hand)))
+    assert robbed and kept
+    assert min(robbed) > sum(kept) / len(kept)

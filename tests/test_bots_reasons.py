@@ -1,0 +1,293 @@
+"""Suggest's reasons are true or absent (000 §21, issue 12): each reason key is said in a position built for it and
+its claim is checked there, and over random positions no reason claims what the full deal contradicts."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.bots.endgame import PASS_EVIDENCE, _held_answer, evidence, sample_hands
+from game.bots.evaluate import plan
+from game.bots.levels import level_of
+from game.bots.memory import can_beat
+from game.bots.policy import reading_of
+from game.bots.reasons import MESSAGES, Suggestion
+from game.bots.suggest import alternatives
+from game.bots.table import Table, observation_from_dict, table_of
+from game.cards import RANK_INDEX, parse, subtract
+from game.match import Match, Phase
+from game.moves import follow_moves, legal
+from game.observe import observe
+from tests.helpers_rules import step
+from tests.test_bots_tactics import PUZZLES, puzzle_table
+
+
+def position(seat: int, hand: str, history: list[list[object]], sizes: list[int], **extra: object) -> Table:
+    """A playing-phase table for `seat`, seat 0 the landlord unless `extra` says otherwise."""
+    o = {"ruleset": "standard", "seat": seat, "landlord": 0, "hand": hand, "history": history, "kitty": ""}
+    return table_of(observation_from_dict(o | {"hand_sizes": sizes} | extra, Phase.PLAYING))
+
+
+def said(t: Table, level: str = "normal") -> Suggestion:
+    return alternatives(t, level_of(level))[0]
+
+
+def cheaper_exists(t: Table, move: str) -> bool:
+    """A legal answer of the same shape with a lower top."""
+    assert t.last is not None
+    reading = reading_of(t, move)
+    return any(
+        (r.kind, r.length) == (reading.kind, reading.length) and r.top < reading.top
+        for r in (reading_of(t, m) for m in follow_moves(t.hand, t.last, t.rules))
+    )
+
+
+def test_every_reason_key_has_a_test_here() -> None:
+    tested = {
+        "wins_now",
+        "within_allowance",
+        "runs_out",
+        "feeds_partner",
+        "blocks_single",
+        "avoids_short",
+        "blocks_low",
+        "sheds_weakest",
+        "keeps_bomb",
+        "cheapest",
+        "takes_control",
+        "retakes_lead",
+        "pushes_high",
+        "partner_winning",
+        "saves_strength",
+        "bomb_wins",
+        "bomb_saves",
+        "leads",
+        "answers",
+        "passes",
+        "nothing_beats",
+        "looks_ahead",
+    }
+    assert tested == set(MESSAGES)
+
+
+def test_wins_now_plays_every_card_left() -> None:
+    t = position(1, "55", [[0, "44"]], [15, 2, 17])
+    s = said(t)
+    assert (s.key, s.move) == ("wins_now", "55") and len(s.move) == sum(t.hand)
+
+
+def test_within_allowance_leaves_no_more_than_the_allowance() -> None:
+    """003 two-player: the farmer wins at or below its allowance of one card."""
+    o = {"ruleset": "two-player", "seat": 1, "landlord": 0, "hand": "59", "history": [[0, "7"], [1, "8"], [0, "pass"]]}
+    t = table_of(observation_from_dict(o | {"hand_sizes": [10, 2], "allowance": 1, "kitty": ""}, Phase.PLAYING))
+    s = said(t)
+    assert s.key == "within_allowance" and 2 - len(s.move) <= 1
+
+
+def test_runs_out_nobody_can_beat_the_play_and_one_play_is_left() -> None:
+    t = position(0, "3BR", [], [3, 17, 17])
+    s = said(t)
+    assert s.key == "runs_out" and s.params == {"play": "BR"}
+    assert not can_beat(t, reading_of(t, s.move), t.enemies)
+    assert plan(subtract(t.hand, parse(s.move))).plays == 1
+
+
+def test_feeds_partner_names_the_partners_card_count() -> None:
+    t = position(1, "38TTKKA", [[0, "4"], [1, "pass"], [2, "pass"]], [10, 7, 1])
+    s = said(t)
+    assert s.key == "feeds_partner" and s.params == {"cards": 1, "play": "3"} and t.sizes[2] == 1
+
+
+def test_blocks_single_leads_no_single_against_one_card() -> None:
+    t = position(1, "3477", [[0, "5"], [1, "pass"], [2, "pass"]], [1, 4, 10])
+    s = said(t)
+    assert s.key == "blocks_single" and s.params["enemy"] == 0 and t.sizes[0] == 1 and len(s.move) > 1
+
+
+def test_avoids_short_leads_a_shape_longer_than_the_enemy_holds() -> None:
+    t = position(1, "34777", [[0, "5"], [1, "pass"], [2, "pass"]], [2, 5, 10])
+    s = said(t)
+    assert s.key == "avoids_short" and s.params["cards"] == t.sizes[0] == 2 and len(s.move) > 2
+
+
+def test_blocks_low_plays_the_hardest_answer() -> None:
+    t = position(1, "TK2", [[0, "9"]], [1, 3, 10])
+    s = said(t)
+    assert s.key == "blocks_low" and s.params["cards"] == 1
+    assert reading_of(t, s.move).top == max(reading_of(t, m).top for m in follow_moves(t.hand, t.last, t.rules))
+
+
+def test_sheds_weakest_leads_a_part_of_the_plan_with_no_weaker_one_of_its_shape() -> None:
+    t = position(0, "3456789JJQQ22", [], [13, 17, 17])
+    s = said(t)
+    parts = plan(t.hand).parts
+    assert s.key == "sheds_weakest" and s.move in {p.text for p in parts}
+    picked = next(p for p in parts if p.text == s.move)
+    assert not any(p.kind is picked.kind and p.length == picked.length and p.top < picked.top for p in parts)
+    assert s.params["plays"] == plan(subtract(t.hand, parse(s.move))).plays
+
+
+def test_keeps_bomb_the_rest_holds_the_bomb() -> None:
+    t = position(0, "3579999", [], [7, 17, 17])
+    s = said(t)
+    assert s.key == "keeps_bomb" and subtract(t.hand, parse(s.move))[RANK_INDEX["9"]] == 4
+
+
+def test_cheapest_is_said_only_when_no_lower_answer_of_the_shape_exists() -> None:
+    t = position(1, "6JQKA", [[0, "5"]], [16, 5, 17])
+    s = said(t)
+    assert s.key == "cheapest" and not cheaper_exists(t, s.move)
+
+
+def test_the_small_joker_on_a_7_is_not_called_the_cheapest_with_8_to_q_in_hand() -> None:
+    """The issue's false reason: "the cheapest answer" for the small joker on a 7 while 8-9-10-J-Q are in hand."""
+    t = position(1, "89TJQB", [[0, "7"]], [16, 6, 17])
+    for s in alternatives(t, level_of("hard")):
+        if s.key == "cheapest":
+            assert not cheaper_exists(t, s.move)
+
+
+def test_takes_control_nobody_can_beat_the_play() -> None:
+    t = position(2, "4KR", [[0, "3"], [1, "5"]], [2, 10, 3])
+    s = said(t)
+    assert s.key == "takes_control" and not can_beat(t, reading_of(t, s.move), t.enemies)
+
+
+def test_retakes_lead_nothing_in_the_hand_is_safe() -> None:
+    t = position(2, "TJQKA", [[1, "5"]], [17, 12, 5], landlord=2)
+    s = said(t)
+    assert s.key == "retakes_lead"
+    assert all(can_beat(t, reading_of(t, p.text), t.enemies) for p in plan(t.hand).parts)
+
+
+def test_pushes_high_the_landlord_answers_next() -> None:
+    t = position(2, "356899JQKA2", [[0, "55"], [1, "77"], [2, "pass"], [0, "pass"], [1, "4"]], [18, 13, 11])
+    s = said(t)
+    assert s.key == "pushes_high" and t.next_seat(t.seat) == t.landlord and t.last_seat == 1
+
+
+def test_partner_winning_the_last_play_is_the_partners() -> None:
+    t = position(1, "TJQKA2678", [[0, "3"], [1, "pass"], [2, "9"], [0, "pass"]], [16, 9, 16])
+    s = said(t)
+    assert s.key == "partner_winning" and t.last_seat == 2 and t.allied(1, 2)
+
+
+def test_saves_strength_passes_although_an_answer_exists() -> None:
+    t = position(1, "346895555", [[0, "K"]], [16, 9, 17])
+    s = said(t)
+    assert (s.key, s.move) == ("saves_strength", "pass") and follow_moves(t.hand, t.last, t.rules)
+
+
+def test_bomb_wins_the_rest_then_plays_out() -> None:
+    t = position(1, "5555K", [[0, "QQ"]], [15, 5, 17])
+    s = said(t)
+    assert (s.key, s.move) == ("bomb_wins", "5555") and plan(subtract(t.hand, parse("5555"))).plays == 1
+
+
+def test_bomb_saves_the_enemy_is_close_to_going_out() -> None:
+    t = position(1, "335555789", [[0, "QQ"]], [2, 9, 10])
+    s = said(t)
+    assert s.key == "bomb_saves" and s.params["enemy"] == 0 and s.params["cards"] == t.sizes[0] == 2
+
+
+@pytest.mark.parametrize(("history", "key"), [([], "leads"), ([[0, "5"]], "answers")])
+def test_leads_and_answers_count_the_plays_left(history: list[list[object]], key: str) -> None:
+    t = position(1 if history else 0, "3456789TJQKK22", history, [14, 14, 17])
+    others = [s for s in alternatives(t, level_of("normal"))[1:] if s.key == key]
+    assert others
+    for s in others:
+        assert s.params["plays"] == plan(subtract(t.hand, parse(s.move))).plays
+
+
+def test_passes_is_offered_when_following() -> None:
+    t = position(1, "346", [[0, "5"]], [14, 3, 17])
+    assert any(s.key == "passes" and s.move == "pass" for s in alternatives(t, level_of("normal")))
+
+
+def test_nothing_beats_there_is_no_legal_answer() -> None:
+    t = position(1, "34", [[0, "2"]], [15, 2, 17])
+    s = said(t)
+    assert (s.key, s.move, s.params) == ("nothing_beats", "pass", {"last": "2"})
+    assert not follow_moves(t.hand, t.last, t.rules)
+
+
+def test_looks_ahead_reports_a_sampled_estimate_for_the_searched_move() -> None:
+    """A hard end-game puzzle overruled by the search: the reason gives won and of as counts of sampled deals."""
+    found = []
+    for landlord, me, partner, winning in PUZZLES:
+        s = said(puzzle_table(landlord, me, partner), "hard")
+        if s.key == "looks_ahead":
+            found.append(s)
+            assert s.move == winning and s.params["play"] == winning
+            assert 0 < s.params["won"] <= s.params["of"] == level_of("hard").samples
+            assert "about" in s.text and f"in {s.params['of']} sampled deals" in s.text
+    assert found
+
+
+def test_sampled_deals_read_the_passes() -> None:
+    """A farmer that passed the landlord's single K is dealt a card above it less often than chance would."""
+    history = [[0, "K"], [1, "pass"], [2, "pass"], [0, "3"]]
+    t = position(2, "33445566778", history, [12, 4, 11])
+    seen = evidence(t)
+    assert [(p.seat, p.top) for p in seen] == [(1, RANK_INDEX["K"])]
+    rng = random.Random(1)
+    read = sum(_held_answer(sample_hands(t, rng)[1], seen[0]) for _ in range(200))
+    blind = sum(_held_answer(sample_hands(t, rng, ())[1], seen[0]) for _ in range(200))
+    assert PASS_EVIDENCE < 1 and read < blind
+
+
+# ----- property: no reason claims what the deal contradicts ------------------------------------------------------
+
+
+def contradictions(match: Match, s: Suggestion) -> list[str]:
+    """What the full deal (every hand known) says against the suggestion's claim."""
+    seat = match.turn
+    assert seat is not None
+    t = table_of(observe(match, seat))
+    hands = [match.counts(x) for x in range(match.players)]
+    wrong = []
+    p = s.params
+    if "enemy" in p and (t.allied(seat, p["enemy"]) or ("cards" in p and p["cards"] != t.sizes[p["enemy"]])):
+        wrong.append("enemy")
+    if s.key == "feeds_partner" and p["cards"] not in {t.sizes[x] for x in t.partners}:
+        wrong.append("partner's cards")
+    if s.key == "wins_now" and len(s.move) != sum(hands[seat]):
+        wrong.append("wins_now")
+    if s.key == "nothing_beats" and follow_moves(t.hand, t.last, t.rules):
+        wrong.append("nothing_beats")
+    if s.key == "partner_winning" and not (
+        t.last_seat is not None and t.last_seat != seat and t.allied(seat, t.last_seat)
+    ):
+        wrong.append("partner_winning")
+    if s.key == "cheapest" and cheaper_exists(t, s.move):
+        wrong.append("cheapest")
+    if s.key in ("runs_out", "takes_control"):
+        reading = reading_of(t, s.move)
+        if any(m for x in t.enemies for m in legal(hands[x], reading, t.rules)):
+            wrong.append(s.key)
+    if s.key == "pushes_high" and t.next_seat(seat) != t.landlord:
+        wrong.append("pushes_high")
+    if "plays" in p and p["plays"] != plan(subtract(t.hand, parse(s.move)), t.rules).plays:
+        wrong.append("plays")
+    if s.key == "looks_ahead" and not 0 < p["won"] <= p["of"]:
+        wrong.append("looks_ahead")
+    return wrong
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 60))
+def test_property_no_reason_claims_what_the_deal_contradicts(deal: int, moves: int) -> None:
+    match = Match("standard", seed=deal, first_deal=deal)
+    rng = random.Random(deal)
+    for _ in range(moves):
+        if match.phase not in (Phase.BIDDING, Phase.PLAYING):
+            break
+        step(match, rng)
+    if match.phase is not Phase.PLAYING:
+        return
+    for level in ("normal", "hard"):
+        for s in alternatives(table_of(observe(match, match.turn)), level_of(level)):
+            assert not contradictions(match, s), (s, s.text)
