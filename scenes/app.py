@@ -6,11 +6,11 @@ headless demo run at a fixed dt; only `run()` reads the clock.
 
 from __future__ import annotations
 
-import multiprocessing
+import importlib
 import os
 import random
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -21,13 +21,12 @@ from game.atomic import WriteFailed
 from game.rulesets import STANDARD
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
-from scenes.art.sound import Sounds
+from scenes.art.sound import Sounds, open_bank
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.platform.worker import warm_up
 from scenes.scene import Scene
-from scenes.table.layout import Layout, load_layout
-from scenes.table.session import card_size
+from scenes.table.layout import Layout, card_size, load_layout
 from scenes.table.table_settings import TableSettings
 from scenes.words import i18n, problems
 
@@ -35,6 +34,9 @@ WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
+CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
+TABLE_MODULES = ("scenes.table.session", "scenes.flow", "scenes.screens.bidding", "scenes.screens.play")
+FIRST_FRAME = "DOUDIZHU_FIRST_FRAME"  # set: print the clock and CPU time at the first frame, then leave (startup bench)
 
 
 class App:
@@ -57,16 +59,14 @@ class App:
         self.fullscreen = fullscreen
         self.windowed = size or WINDOWED
         self.screen = self._open()
-        self.sounds = Sounds()
+        # What the title does not show is made after its first frame, a few ms per frame: name -> steps
+        self.chores: dict[str, Iterator[None]] = {"sounds": self._open_sounds(), "table": self._import_table()}
+        self.sounds = Sounds({})
         self.layout = layout or load_layout()
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
-        # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
-        # It runs at a lower priority, so the frames win the CPU when both want it.
-        spawn = multiprocessing.get_context("spawn")
-        self.pool = ProcessPoolExecutor(max_workers=1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
-        self.pool.submit(warm_up)
+        self._pool: Any = None  # the bots' process pool, started when first needed (`pool`)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -85,6 +85,19 @@ class App:
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
         self.refit()
 
+    @property
+    def pool(self) -> Any:
+        """The bots' worker process (a concurrent.futures executor). Bots think in another process: a thread would
+        hold the GIL and stall the frames on a 2-core machine. It runs at a lower priority, so the frames win the
+        CPU when both want it. Made on first use, after the title's first frame."""
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            spawn = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
+        return self._pool
+
     # ----- display ------------------------------------------------------------------------------------
 
     def _open(self) -> pygame.Surface:
@@ -95,31 +108,72 @@ class App:
     def refit(self) -> None:
         """Fit the layout, card art and caches to the current window."""
         self.geo = self.layout.fit(self.screen.get_size())
-        text.clear()
-        widgets.clear()
-        effects.clear()
-        effects.warm(self.geo.scale)
+        self.relabel()
         felt.clear()
         felt.felt(self.screen.get_size())
         self.restyle_cards()
 
+    def relabel(self) -> None:
+        """Forget every made text (a new language, a new size); what is needed again is made when first drawn, the
+        effects' big images between the frames."""
+        text.clear()
+        widgets.clear()
+        effects.clear()
+        self.chores["effects"] = effects.warm(self.geo.scale)
+
     def restyle_cards(self) -> None:
-        """Card art at the window's card sizes in the chosen style (four colours, large cards), drawn now, at load
-        time, so no frame ever waits for one; the sprites at the table move to the new sizes."""
+        """Card art at the window's card sizes in the chosen style (four colours, large cards); the sprites at the
+        table move to the new sizes. A face is drawn when first shown, and every other one between the frames."""
         s = self.table_settings
         self.art = {
             name: CardArt(*card_size(self.geo, name, s.large_cards), four_colour=s.four_colour) for name in CARD_SIZES
         }
-        for art in self.art.values():
-            for card in self.deck:
-                art.face(card)
-            art.back()
-            art.shadow()
-            art.highlight()
+        self.chores["cards"] = self._draw_cards()
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The table and every open scene laid out again (new sizes, styles or words)."""
         if self.session is not None:
             self.session.relayout(self.geo)
         for scene in self.stack:
             scene.relayout()
+
+    def _draw_cards(self) -> Iterator[None]:
+        for art in self.art.values():
+            for make in (art.back, art.shadow, art.highlight):
+                make()
+                yield
+            for card in self.deck:
+                art.face(card)
+                yield
+
+    def _open_sounds(self) -> Iterator[None]:
+        yield  # not before the first frame
+        self.sounds.bank = open_bank()
+
+    def _import_table(self) -> Iterator[None]:
+        """The bots' process started and the table's modules loaded while the title is up (the title imports them
+        only when asked for a table), so that New match does not wait for them."""
+        yield
+        self.pool.submit(warm_up)
+        for module in TABLE_MODULES:
+            yield
+            importlib.import_module(module)
+
+    def do_chores(self, budget: float = CHORE_BUDGET) -> None:
+        """Background making for up to `budget` seconds (at least one step): the chores' order is their age."""
+        end = time.perf_counter() + budget
+        while self.chores:
+            name, steps = next(iter(self.chores.items()))
+            if next(steps, StopIteration) is StopIteration:
+                del self.chores[name]
+            if time.perf_counter() >= end:
+                return
+
+    def finish_chores(self) -> None:
+        """Everything made now (the demo, benchmarks)."""
+        while self.chores:
+            self.do_chores(1.0)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -142,7 +196,8 @@ class App:
         self.apply_prefs()
         if self.prefs.language != language:
             self.retell()
-            self.refit()
+            self.relabel()
+            self.relayout()
         if self.prefs_store is None:
             return
         try:
@@ -226,9 +281,12 @@ class App:
                 self.dispatch(action)
         if not self.running:
             return
+        if self.session is not None:  # at the table, frames never wait for a face mid-animation: all made at once
+            self.finish_chores()
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
+        self.do_chores()
 
     def dispatch(self, action: Input) -> None:
         if action.act is Act.QUIT:
@@ -249,6 +307,10 @@ class App:
 
     def run(self) -> None:
         clock = pygame.time.Clock()
+        if os.environ.get(FIRST_FRAME):
+            self.step(0.0)
+            print(f"first frame {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+            self.running = False
         while self.running:
             self.step(clock.tick(60) / 1000)
         self.close()
@@ -260,5 +322,6 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         pygame.quit()

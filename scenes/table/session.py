@@ -26,7 +26,7 @@ from scenes.art.tween import out_back
 from scenes.platform.worker import Thinker
 from scenes.table.board import RAISE, Board, row_positions, spread
 from scenes.table.clock import TableClock
-from scenes.table.layout import SEAT_ZONES, Fitted
+from scenes.table.layout import SEAT_ZONES, Fitted, card_size
 from scenes.table.marks import bid_label, cards_text
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
@@ -39,7 +39,6 @@ DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
 SORTS = ("rank", "groups")
-LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
     Kind.BOMB: "table.banner_bomb",
     Kind.ROCKET: "table.banner_rocket",
@@ -49,13 +48,6 @@ BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
     Kind.STRAIGHT: "table.banner_straight",
     Kind.PAIR_RUN: "table.banner_pair_run",
 }
-
-
-def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
-    """A card size ("hand", "table" or "mini") in window pixels, bigger with the large-cards option."""
-    w, h = geo[f"card_{size}"].size
-    k = LARGE_CARDS[size] if large else 1.0
-    return round(w * k), round(h * k)
 
 
 @dataclass
