@@ -72,16 +72,14 @@ def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
 def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
     """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
     game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
-    from scenes.screens.title import TitleScene
-
     if resume is not None:
         from scenes.flow import continue_match
 
         continue_match(game, resume)
         return
-    game.switch(TitleScene(game))
+    game.show_title()
     if new:
-        from scenes.flow import start_new_match
+        from scenes.screens.menus import start_new_match
 
         start_new_match(game, game.ruleset, deal)
 

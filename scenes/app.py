@@ -12,12 +12,13 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
+from game.match import Phase
 from game.rulesets import STANDARD
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
@@ -26,17 +27,45 @@ from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.platform.worker import warm_up
 from scenes.scene import Scene
+from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, card_size, load_layout
 from scenes.table.table_settings import TableSettings
 from scenes.words import i18n, problems
+
+if TYPE_CHECKING:
+    from scenes.screens.table import TableScene
+    from scenes.table.session import Session
 
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
-TABLE_MODULES = ("scenes.table.session", "scenes.flow", "scenes.screens.bidding", "scenes.screens.play")
+TABLE_MODULES = (  # loaded in the background while the title is up
+    "scenes.table.session",
+    "scenes.flow",
+    "scenes.screens.new_match",
+    "scenes.screens.bidding",
+    "scenes.screens.doubling",
+    "scenes.screens.play",
+    "scenes.screens.settlement",
+)
 FIRST_FRAME = "DOUDIZHU_FIRST_FRAME"  # set: print the clock and CPU time at the first frame, then leave (startup bench)
+
+
+def screen_for(phase: Phase) -> type[TableScene]:
+    """The one phase -> screen table; any other phase: the play screen. The table's modules load when a table is
+    first shown (or in the background meanwhile): the title's first frame does not wait for them."""
+    from scenes.screens.bidding import BiddingScene
+    from scenes.screens.doubling import DoublingScene
+    from scenes.screens.play import PlayScene
+
+    screens: dict[Phase, type[TableScene]] = {
+        Phase.BIDDING: BiddingScene,
+        Phase.DOUBLING: DoublingScene,
+        Phase.SHOWING: DoublingScene,
+    }
+    return screens.get(phase, PlayScene)
 
 
 class App:
@@ -79,7 +108,7 @@ class App:
         # a save (or preferences) problem for the title screen
         self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
         self.apply_prefs()
-        self.session: Any = None  # the scenes.table.session.Session being played, if any
+        self.session: Session | None = None  # the match at the table, if any
         self.stack: list[Scene] = []
         self.running = True
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
@@ -256,6 +285,19 @@ class App:
         self.stack.append(scene)
         scene.enter()
         self._text_input()
+
+    def show(self, session: Session, settle: bool = True) -> None:
+        """The screen for the match's phase in place of the whole stack (a restored match opens where it was left);
+        with `settle`, a finished hand's settlement at once over the play screen."""
+        self.switch(screen_for(session.match.phase)(self, session))
+        if settle and session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+            self.scene.settling = True
+            from scenes.screens.settlement import SettlementScene
+
+            self.push(SettlementScene(self, session))
+
+    def show_title(self) -> None:
+        self.switch(TitleScene(self))
 
     def _leaving(self, scene: Scene) -> None:
         if self.on_leave is not None:

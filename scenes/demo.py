@@ -15,7 +15,6 @@ from game.savefile import Loaded
 from scenes.app import App
 from scenes.flow import continue_match
 from scenes.scene import Scene
-from scenes.screens.title import TitleScene
 
 DT = 1 / 60
 FRAME_LIMIT = 60 * 60 * 20  # twenty minutes of table time: a demo that has not finished by then is stuck
@@ -70,7 +69,7 @@ class Demo:
         """Play from the title, or on from the saved match `resume` (`main.py --continue`)."""
         game = self.game
         if resume is None:
-            game.switch(TitleScene(game))
+            game.show_title()
         else:
             continue_match(game, resume)
             if game.scene.name == "settlement":

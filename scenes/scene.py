@@ -1,27 +1,86 @@
-"""The scene interface: a stack entry with enter/exit/pause/resume, `update(dt)`, `draw(surface)`, `handle(input)`.
+"""The screen interface, and the `Host` protocol: what a screen (and a match verb) may ask of the app.
 
-`draw` never changes state; time moves only in `update`. An `overlay` scene is drawn over the scene below it,
-which stays visible and still (it is paused and gets no input).
+A `Scene` is a stack entry with enter/exit/pause/resume, `update(dt)`, `draw(surface)`, `handle(input)`. `draw`
+never changes state; time moves only in `update`. An `overlay` scene is drawn over the scene below it, which stays
+visible and still (it is paused and gets no input).
+
+Screens type against `Host` (structural typing) and never import the app: moving sideways (to the screen of the
+match's phase, to the title) is asked of the host, which alone knows every screen.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Mapping
+from concurrent.futures import Executor
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 from scenes.platform.input import Input
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.art.cards import CardArt
+    from scenes.art.sound import Sounds
+    from scenes.platform.input import Inputs
+    from scenes.platform.prefs import Prefs
+    from scenes.table.layout import Fitted
+    from scenes.table.session import Session
+    from scenes.table.table_settings import TableSettings
+
+
+class Host(Protocol):
+    """The app as the screens see it: the window and its art, this device, the match at the table, the stack."""
+
+    screen: pygame.Surface
+    geo: Fitted  # the layout fitted to the window
+    art: Mapping[str, CardArt]  # card art per size: "hand", "table", "mini"
+    inputs: Inputs
+    sounds: Sounds
+    pool: Executor  # the process pool the bots think in
+    store: Any  # a game.savefile.SaveStore, or None when nothing is saved
+    seeds: random.Random  # new matches draw their seeds here
+    session: Session | None  # the match at the table, if any
+    table_settings: TableSettings
+    prefs: Prefs
+    problem: str | None  # a save (or preferences) problem for the title screen
+    demo: bool  # bots in every seat, screens move on by themselves
+    steady: bool  # the headless demo: a late bot is waited for, so frames repeat
+    ruleset: str  # `--ruleset NAME`
+    first_deal: int | None  # `--deal N`
+    fullscreen: bool
+
+    def push(self, scene: Scene) -> None:
+        """Open `scene` over the one on top."""
+
+    def pop(self) -> None:
+        """Close the scene on top."""
+
+    def show(self, session: Session, settle: bool = True) -> None:
+        """The screen for the match's phase in place of the whole stack; with `settle`, a finished hand's
+        settlement opens over it at once (else the play screen brings it once the last cards have landed)."""
+
+    def show_title(self) -> None:
+        """The title screen in place of the whole stack."""
+
+    def change_prefs(self, **changes: Any) -> None:
+        """Apply and keep changed device preferences (language, sound levels)."""
+
+    def restyle_cards(self) -> None:
+        """Draw the card art again in the table settings' style."""
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def quit(self) -> None:
+        """Leave the game, saving the match first."""
 
 
 class Scene:
     name = "scene"
     overlay = False
-    typing = False  # takes typed text (Act.TEXT, Act.ERASE): the game turns text input on while it is on top
+    typing = False  # takes typed text (Act.TEXT, Act.ERASE): the app turns text input on while it is on top
 
-    def __init__(self, game: App) -> None:
+    def __init__(self, game: Host) -> None:
         self.game = game
 
     def enter(self) -> None:

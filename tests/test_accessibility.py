@@ -8,7 +8,7 @@ from game.match import Match
 from game.savefile import SaveStore
 from scenes.app import App
 from scenes.flow import continue_match, new_match
-from scenes.screens.menus import SettingsOverlay
+from scenes.screens.settings import SettingsOverlay
 from scenes.table.seats import HUMAN
 from tests.test_scene_kit import headless_game, steps
 

@@ -16,7 +16,8 @@ from game.savefile import SaveStore
 from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
 from scenes.app import App
-from scenes.flow import open_session, restore_table, show, to_title
+from scenes.flow import open_session, show, to_title
+from scenes.table.restore import restore_table
 from scenes.table.session import Session
 from tests.test_scene_kit import bot_action, play_until, press, settled, steps, title_game
 

@@ -14,7 +14,7 @@ from game.savefile import SaveStore
 from scenes.flow import new_match, open_session, show
 from scenes.screens import settlement as settlement_module
 from scenes.screens import table as table_view
-from scenes.screens.menus import DealEntry
+from scenes.screens.new_match import DealEntry
 from tests.test_scene_kit import headless_game, pad, play_until, post, press, saving_game, settled, steps
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -25,7 +25,7 @@ from scenes.art.fonts import CJK, REGULAR, font_for
 from scenes.art.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.flow import new_match
 from scenes.platform.prefs import Prefs, PrefsStore
-from scenes.screens.menus import SettingsOverlay
+from scenes.screens.settings import SettingsOverlay
 from scenes.table.seats import SEAT_NAMES
 from scenes.table.session import BANNER_KINDS, Notice
 from scenes.words import i18n

@@ -169,7 +169,7 @@ def test_while_typing_enter_escape_arrows_and_shortcuts_still_act():
 
 
 def test_text_input_is_on_exactly_while_the_deal_entry_is_open(monkeypatch):
-    from scenes.screens.menus import DealEntry
+    from scenes.screens.new_match import DealEntry
     from tests.test_scene_kit import headless_game
 
     calls: list[str] = []

@@ -12,13 +12,14 @@ from game import history
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.stats import StatsStore
-from scenes.flow import continue_match, new_match, open_session, show
+from scenes.flow import continue_match, new_match, open_session, set_practice, show
 from scenes.platform.input import Act, Inputs
-from scenes.screens.menus import SettingsOverlay
+from scenes.screens.menus import ConfirmReplayDeal
 from scenes.screens.play import PlayScene
-from scenes.screens.practice import ConfirmReplayDeal, draw_practice_tag, set_practice
+from scenes.screens.settings import SettingsOverlay
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.title import TitleScene
+from scenes.table.marks import draw_practice_tag
 from scenes.table.seats import HUMAN
 from scenes.table.session import PRACTICED
 from scenes.table.table_settings import TableSettings

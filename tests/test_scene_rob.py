@@ -18,12 +18,14 @@ from game.scoring import DOUBLING_NAMES, settle
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.platform.input import Act
+from scenes.screens import settlement as settlement_screen
 from scenes.screens import table as table_view
 from scenes.screens.settlement import SettlementScene
 from scenes.table import marks as auction_view
-from scenes.table.marks import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, revealed, share_terms
+from scenes.table.marks import revealed
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import lookup
+from scenes.words.table_words import ANSWER_KEYS, FACTOR_KEYS, STEP_KEYS, share_terms
 from tests.helpers_rules import script, set_hands
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 from tests.test_variant_rob import BASE_100, playing
@@ -305,9 +307,9 @@ def test_004_example_3_capped_shares_as_the_settlement_spells_them():
 
 def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game, monkeypatch):
     written: list[str] = []
-    original = auction_view.blit_text
+    original = settlement_screen.blit_text
     monkeypatch.setattr(
-        auction_view, "blit_text", lambda s, value, *a, **k: written.append(value) or original(s, value, *a, **k)
+        settlement_screen, "blit_text", lambda s, value, *a, **k: written.append(value) or original(s, value, *a, **k)
     )
     match, landlord, _ = playing(["3K", "45", "67"], [1, 0, 0], {0, 1}, show=False, rules=replace(ROB, base=1))
     script(match, ["3", "4", "pass", "pass", "5"])  # a reverse spring; the landlord and the first farmer doubled

@@ -10,7 +10,7 @@ from game.actions import Play
 from game.savefile import SaveStore
 from scenes.art.sound import RATE, Sounds, voices
 from scenes.platform.prefs import Prefs, PrefsStore
-from scenes.screens.menus import SettingsOverlay
+from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from tests.helpers_rules import position

@@ -12,7 +12,7 @@ from game.savefile import encode, read_snapshot
 from game.serialize import to_dict
 from scenes.app import App
 from scenes.art.text import wrap
-from scenes.screens.menus import RulesetChooser
+from scenes.screens.new_match import RulesetChooser
 from scenes.screens.rules import RulesHelp, table_pages
 from scenes.words.i18n import set_language
 from scenes.words.wording import ruleset_summary, ruleset_title

@@ -6,13 +6,10 @@ from __future__ import annotations
 from game import bots
 from game.actions import Action, Bid
 from game.match import Phase
-from scenes.scene import Scene
 from scenes.screens.choice import ChoiceScene, Spec
-from scenes.screens.doubling import DoublingScene
-from scenes.screens.play import PlayScene
-from scenes.table.marks import cards_text
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.words.i18n import tr
+from scenes.words.table_words import cards_text
 
 
 class BiddingScene(ChoiceScene):
@@ -45,11 +42,6 @@ class BiddingScene(ChoiceScene):
         if decided is not None:
             seat, value = decided
             s.apply(Bid(seat, value))
-
-    def following(self) -> Scene:
-        phase = self.session.match.phase
-        scene = DoublingScene if phase in DoublingScene.phases else PlayScene
-        return scene(self.game, self.session)
 
     def prompt(self) -> str:
         if not self.row.buttons:

@@ -15,13 +15,12 @@ from game.reasons import IllegalAction
 from scenes.art.text import text
 from scenes.art.widgets import CREAM, Row
 from scenes.platform.input import Act, Input
-from scenes.scene import Scene
 from scenes.screens.table import TableScene
 from scenes.table.session import Session
 from scenes.words.wording import reason
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 Spec = tuple[str, str, str]  # a button: (key, label, style); the key "0" is always the decline
 
@@ -29,7 +28,7 @@ Spec = tuple[str, str, str]  # a button: (key, label, style); the key "0" is alw
 class ChoiceScene(TableScene):
     phases: tuple[Phase, ...] = ()  # the match phases this scene plays out
 
-    def __init__(self, game: App, session: Session) -> None:
+    def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game, session)
         self.row = Row()
         self.asked: list[Spec] = []
@@ -55,10 +54,6 @@ class ChoiceScene(TableScene):
         """Let the bots (and Auto, or the timer, for you) answer what they are asked."""
         raise NotImplementedError
 
-    def following(self) -> Scene:
-        """The scene for the phase after this scene's phases."""
-        raise NotImplementedError
-
     # ----- the shared part --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -67,7 +62,7 @@ class ChoiceScene(TableScene):
         self._sync_buttons()
         if s.match.phase not in self.phases:
             if s.settled and s.banner is None:
-                self.game.switch(self.following())
+                self.game.show(self.session, settle=False)  # the host knows the next phase's screen
             return
         if s.settled:
             self.bots_act()

@@ -7,9 +7,7 @@ from __future__ import annotations
 from game import bots
 from game.actions import Action, Double, Show
 from game.match import Phase
-from scenes.scene import Scene
 from scenes.screens.choice import ChoiceScene, Spec
-from scenes.screens.play import PlayScene
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.words.i18n import tr
 
@@ -54,9 +52,6 @@ class DoublingScene(ChoiceScene):
         decided = s.bot_turn(bots.decide_show, lambda: False)
         if decided is not None:
             s.apply(Show(decided[0], bool(decided[1])))
-
-    def following(self) -> Scene:
-        return PlayScene(self.game, self.session)
 
     def prompt(self) -> str:
         match = self.session.match

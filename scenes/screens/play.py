@@ -20,9 +20,9 @@ from game.match import Phase
 from game.reasons import IllegalAction
 from scenes.art.text import blit_text
 from scenes.art.widgets import Row
+from scenes.flow import undo_turn
 from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import KindChooser
-from scenes.screens.practice import undo_turn
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
 from scenes.table.seats import HUMAN, SEAT_NAMES
@@ -31,7 +31,7 @@ from scenes.words.i18n import tr
 from scenes.words.wording import describe, hint, reason
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
 
@@ -39,7 +39,7 @@ SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before th
 class PlayScene(TableScene):
     name = "play"
 
-    def __init__(self, game: App, session: Session) -> None:
+    def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game, session)
         self.actions = Row()
         self.tools = Row()

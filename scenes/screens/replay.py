@@ -23,16 +23,18 @@ from scenes.art.fonts import font_for
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, Button, Row, panel, pill
 from scenes.platform.input import Act, Device, Input
+from scenes.screens.menus import replay_deal
 from scenes.screens.table import TableScene
-from scenes.table.marks import bid_label, bid_labels
 from scenes.table.open_hands import card_positions, spot_for
+from scenes.table.restore import restore_table
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words import wording
 from scenes.words.i18n import tr
+from scenes.words.table_words import bid_label, bid_labels
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0)
 PAUSE = 0.9  # table seconds between two moves (at 1x) once the last one has landed
@@ -132,7 +134,7 @@ def _event_text(event: ev.Event) -> str:
 class ReplayScene(TableScene):
     name = "replay"
 
-    def __init__(self, game: App, match: Match, deal: int | None = None) -> None:
+    def __init__(self, game: Host, match: Match, deal: int | None = None) -> None:
         self.source = match
         self.deals = playable_deals(match)
         self.deal = len(self.deals) - 1 if deal is None else deal
@@ -151,8 +153,6 @@ class ReplayScene(TableScene):
 
     def _table(self, position: int) -> Session:
         """A replay session laid out at `position` at once, as a restored save is."""
-        from scenes.flow import restore_table
-
         settings = replace(self.game.table_settings, auto=False, counter=False)  # every card is seen: no counter
         state = copy.deepcopy(self.recording.states[position])
         session = Session(state, settings, sounds=self.game.sounds, replay=True)
@@ -211,8 +211,6 @@ class ReplayScene(TableScene):
 
     def play_deal(self) -> None:
         """Deal these cards again in a new practice match (asks first when a match is unfinished)."""
-        from scenes.screens.practice import replay_deal
-
         if self.replayable:
             replay_deal(self.game, self.source.rules.name, self.recording.states[0].hand.deal_no)
 

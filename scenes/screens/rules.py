@@ -20,7 +20,7 @@ from scenes.words.i18n import tr
 from scenes.words.wording import kind_name, rank_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 
 @dataclass(frozen=True)
@@ -201,7 +201,7 @@ class RulesHelp(Scene):
     name = "rules"
     overlay = True
 
-    def __init__(self, game: App, rules: Ruleset | None = None) -> None:
+    def __init__(self, game: Host, rules: Ruleset | None = None) -> None:
         """`rules`: the table's ruleset (timers as the table has them), whose pages lead; None from the title, which
         follows the standard rules with the pages of every other preset."""
         super().__init__(game)

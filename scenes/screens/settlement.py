@@ -9,19 +9,22 @@ import pygame
 from game.match import Phase
 from game.scoring import Settlement
 from scenes.art.effects import Confetti, Effect, Glow
+from scenes.art.emblems import draw_crown
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
+from scenes.flow import play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.table import draw_crown
-from scenes.table.marks import draw_shares
+from scenes.screens.menus import replay_deal, start_new_match
+from scenes.table.layout import Fitted
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words.i18n import tr
+from scenes.words.table_words import STEP_KEYS, share_terms
 from scenes.words.wording import deal_label, listed, score_steps
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
@@ -42,7 +45,7 @@ class SettlementScene(Scene):
     name = "settlement"
     overlay = True
 
-    def __init__(self, game: App, session: Session) -> None:
+    def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game)
         self.session = session
         self.row = Row()
@@ -106,8 +109,6 @@ class SettlementScene(Scene):
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
-        from scenes.flow import play_again, start_new_match, to_title
-
         if key == "again":
             play_again(self.game, self.session)
         elif key == "replay":
@@ -115,8 +116,6 @@ class SettlementScene(Scene):
 
             self.game.push(ReplayScene(self.game, self.session.match))
         elif key == "deal":
-            from scenes.screens.practice import replay_deal
-
             replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)
         elif key == "match":
             start_new_match(self.game, self.session.match.rules.name)
@@ -135,8 +134,6 @@ class SettlementScene(Scene):
         elif act is Act.SORT:  # R or (Y): the replay
             self.choose("replay")
         elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
-            from scenes.screens.practice import undo_turn
-
             undo_turn(self.game, self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -254,3 +251,38 @@ class SettlementScene(Scene):
             lead = max(match.scores)
             note = tr("settlement.first_to", target=target, lead=f"{lead:+d}")
             blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))
+
+
+def draw_shares(
+    surface: pygame.Surface,
+    geo: Fitted,
+    settlement: Settlement,
+    names: dict[int, str],
+    cap: int | None,
+    at: tuple[int, int],
+    width: int,
+) -> None:
+    """The 004 settlement: the common multiplier and its doublings, then each farmer's share line by line (`cap`: the
+    share cap in base units, if any)."""
+    x, y = at
+
+    def lines(value: str, size: int, color: tuple[int, int, int], bold: bool = False, gap: int = 6) -> None:
+        nonlocal y
+        for line in wrap(value, geo.px(size), width, bold):
+            y = blit_text(surface, line, geo.px(size), color, (x, y), bold=bold).bottom + geo.px(gap)
+
+    lines(tr("auction.multiplier", value=settlement.multiplier), 30, GOLD, True)
+    steps = " · ".join(tr(STEP_KEYS[d]) for d in settlement.doublings) or tr("auction.no_doublings")
+    lines(steps, 22, CREAM, gap=4)
+    y += geo.px(10)
+    pygame.draw.line(surface, GOLD, (x, y), (x + width, y), geo.px(2))
+    y += geo.px(14)
+    for share in settlement.shares:
+        blit_text(surface, names[share.seat], geo.px(26), CREAM, (x, y), bold=True)
+        amount = f"{share.amount:,}"
+        y = blit_text(surface, amount, geo.px(26), GOLD, (x + width, y), "topright", True).bottom + geo.px(2)
+        lines(share_terms(share, settlement.base), 20, CREAM, gap=4)
+        y += geo.px(8)
+    y += geo.px(4)
+    rule = tr("auction.share_rule_capped", cap=cap) if cap is not None else tr("auction.share_rule")
+    lines(rule, 20, MUTED, gap=2)

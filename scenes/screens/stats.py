@@ -16,7 +16,7 @@ from scenes.words import problems
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 TRACK = (30, 50, 40)
 
@@ -30,7 +30,7 @@ class StatsScreen(Scene):
     name = "stats"
     overlay = True
 
-    def __init__(self, game: App) -> None:
+    def __init__(self, game: Host) -> None:
         super().__init__(game)
         self.row = Row()
         self.stats = Stats()

@@ -15,21 +15,22 @@ from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Phase
 from game.rulesets import Auction
 from scenes.art.cache import Surfaces
+from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
+from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import PauseMenu
-from scenes.screens.practice import draw_practice_tag, undo_turn
-from scenes.table.marks import draw_allowance, draw_seat_tags, draw_shown_hand, draw_your_shown
+from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words.i18n import language, tr
 from scenes.words.wording import deal_label
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
 SEAT_COLOURS = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190), 3: (60, 160, 120)}  # the avatars
@@ -39,51 +40,6 @@ FARMER_GREEN = (150, 220, 170)
 def role_name(role: str) -> str:
     """A seat's role line ("Landlord" or "Farmer") in the player's language."""
     return tr("table.landlord") if role == "Landlord" else tr("table.farmer")
-
-
-def draw_crown(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
-    """The landlord's crown: gold, five points, three gems."""
-    cx, cy = center
-    w, h = width, width * 0.62
-    x0, y0 = cx - w / 2, cy - h / 2
-    pts = [
-        (x0, y0 + h),
-        (x0, y0 + h * 0.25),
-        (x0 + w * 0.25, y0 + h * 0.55),
-        (cx, y0),
-        (x0 + w * 0.75, y0 + h * 0.55),
-        (x0 + w, y0 + h * 0.25),
-        (x0 + w, y0 + h),
-    ]
-    pygame.draw.polygon(surface, (120, 80, 10), [(x + 2, y + 2) for x, y in pts])
-    pygame.draw.polygon(surface, GOLD, pts)
-    pygame.draw.polygon(surface, (150, 100, 20), pts, max(1, width // 18))
-    band = pygame.Rect(x0, y0 + h * 0.78, w, h * 0.22)
-    pygame.draw.rect(surface, (214, 160, 40), band)
-    for k, color in enumerate(((220, 40, 50), (40, 110, 220), (220, 40, 50))):
-        pygame.draw.circle(surface, color, (x0 + w * (0.25 + 0.25 * k), band.centery), max(2, width // 12))
-
-
-def draw_straw_hat(surface: pygame.Surface, center: tuple[int, int], width: int) -> None:
-    """A farmer's straw hat: a wide woven brim, a rounded crown and a red band."""
-    cx, cy = center
-    straw, dark, light = (226, 190, 110), (150, 112, 50), (246, 222, 160)
-    brim = pygame.Rect(0, 0, width, round(width * 0.3))
-    brim.center = (cx, round(cy + width * 0.12))
-    pygame.draw.ellipse(surface, (60, 40, 10), brim.move(2, 3))
-    pygame.draw.ellipse(surface, straw, brim)
-    pygame.draw.ellipse(surface, dark, brim, max(1, width // 28))
-    crown = pygame.Rect(0, 0, round(width * 0.52), round(width * 0.42))
-    crown.midbottom = (cx, brim.centery + round(width * 0.04))
-    pygame.draw.ellipse(surface, straw, crown)
-    pygame.draw.rect(surface, straw, (crown.x, crown.centery, crown.width, crown.height // 2))
-    pygame.draw.ellipse(surface, dark, crown, max(1, width // 32))
-    for k in range(1, 4):  # the weave
-        y = crown.y + crown.height * k // 4
-        pygame.draw.line(surface, dark, (crown.x + width // 20, y), (crown.right - width // 20, y), 1)
-    band = pygame.Rect(crown.x, crown.bottom - round(width * 0.11), crown.width, round(width * 0.09))
-    pygame.draw.rect(surface, (200, 50, 45), band)
-    pygame.draw.ellipse(surface, light, brim.inflate(-width // 3, -brim.height // 2).move(0, -brim.height // 6), 1)
 
 
 class SeatPanel(NamedTuple):
@@ -100,7 +56,7 @@ class SeatPanel(NamedTuple):
 class TableScene(Scene):
     """Shared drawing and inputs of the scenes played at the table."""
 
-    def __init__(self, game: App, session: Session) -> None:
+    def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game)
         self.session = session
         self.menu = Button("menu", tr("table.menu"), game.geo["menu_button"], "dark")

@@ -20,7 +20,7 @@ from scenes.words import problems
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
-    from scenes.app import App
+    from scenes.scene import Host
 
 DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
 FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
@@ -29,7 +29,7 @@ FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0),
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, game: App) -> None:
+    def __init__(self, game: Host) -> None:
         super().__init__(game)
         self.row = Row()
         self.shown = 0.0
@@ -87,7 +87,7 @@ class TitleScene(Scene):
             if self.game.session is None:
                 self.relayout()
         elif key == "new":
-            from scenes.screens.menus import RulesetChooser
+            from scenes.screens.new_match import RulesetChooser
 
             self.game.push(RulesetChooser(self.game))
         elif key == "stats":
@@ -99,7 +99,7 @@ class TitleScene(Scene):
 
             self.game.push(RulesHelp(self.game))
         elif key == "settings":
-            from scenes.screens.menus import SettingsOverlay
+            from scenes.screens.settings import SettingsOverlay
 
             self.game.push(SettingsOverlay(self.game))
         elif key == "quit":

@@ -12,26 +12,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.auctions import answer_word, standing
 from game.match import Match, Phase
-from game.scoring import Settlement, Share
 from scenes.art.cache import Surfaces
-from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import CREAM, GOLD, MUTED, SHADOW, panel, pill
+from scenes.art.text import blit_text
+from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.board import RAISE
 from scenes.table.layout import Fitted
 from scenes.words.i18n import tr
+from scenes.words.table_words import cards_text
 
 if TYPE_CHECKING:
     from scenes.table.session import Session
 
 SHOWN_PER_ROW = 10  # a shown hand is laid out in rows of this many small cards
 TAGS = Surfaces(limit=64)
-
-
-def cards_text(n: int) -> str:
-    """ "1 card", "3 cards"."""
-    return tr("auction.cards_one") if n == 1 else tr("auction.cards", n=n)
 
 
 def revealed(match: Match) -> bool:
@@ -126,93 +120,6 @@ def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: in
         surface.blit(art.face(deck[card]), at)
 
 
-ANSWER_KEYS = {  # what a seat's bubble says for each answer of a call/rob auction
-    "call": "auction.said_call",
-    "no_call": "auction.said_no_call",
-    "rob": "auction.said_rob",
-    "no_rob": "auction.said_no_rob",
-}
-
-
-def bid_label(value: int, word: str) -> str:
-    """A bid as its seat's bubble says it: "Bid 2" / "No bid", or "Call!", "No rob"... (`word` from BidMade)."""
-    if word:
-        return tr(ANSWER_KEYS[word])
-    return tr("auction.bid", value=value) if value else tr("auction.no_bid")
-
-
-def bid_labels(match: Match) -> list[str]:
-    """The bubble of each answer of the auction so far, in order: a continued auction shows what was said."""
-    hand = match.hand
-    return [
-        bid_label(value, answer_word(standing(match.rules, hand.first_bidder, hand.bids[:k]).word, value))
-        for k, (_, value) in enumerate(hand.bids)
-    ]
-
-
-STEP_KEYS = {  # a doubling of the common multiplier as the settlement lists it
-    "rob": "auction.step_rob",
-    "show": "auction.step_show",
-    "bomb": "auction.step_bomb",
-    "rocket": "auction.step_rocket",
-    "spring": "auction.step_spring",
-    "reverse_spring": "auction.step_reverse_spring",
-}
-FACTOR_KEYS = {  # the factors of a farmer's share after the multiplier (game.scoring.share)
-    "bid": "auction.factor_bid",
-    "landlord double": "auction.factor_landlord_double",
-    "own double": "auction.factor_own_double",
-}
-
-
-def share_terms(share: Share, base: int) -> str:
-    """One farmer's share computed as 004's worked examples spell it: "2 × own double 2 = 4 × base 100 = 400"."""
-    (_, multiplier), *rest = share.factors
-    text = " × ".join([str(multiplier), *(f"{tr(FACTOR_KEYS[label])} {value}" for label, value in rest)])
-    if rest:
-        text += f" = {share.uncapped:,}"
-    if share.capped:
-        return tr("auction.share_capped", terms=text, cap=share.amount // base, amount=f"{share.amount:,}")
-    if base != 1:
-        return tr("auction.share_base", terms=text, base=f"{base:,}", amount=f"{share.amount:,}")
-    return text
-
-
-def draw_shares(
-    surface: pygame.Surface,
-    geo: Fitted,
-    settlement: Settlement,
-    names: dict[int, str],
-    cap: int | None,
-    at: tuple[int, int],
-    width: int,
-) -> None:
-    """The 004 settlement: the common multiplier and its doublings, then each farmer's share line by line (`cap`: the
-    share cap in base units, if any)."""
-    x, y = at
-
-    def lines(value: str, size: int, color: tuple[int, int, int], bold: bool = False, gap: int = 6) -> None:
-        nonlocal y
-        for line in wrap(value, geo.px(size), width, bold):
-            y = blit_text(surface, line, geo.px(size), color, (x, y), bold=bold).bottom + geo.px(gap)
-
-    lines(tr("auction.multiplier", value=settlement.multiplier), 30, GOLD, True)
-    steps = " · ".join(tr(STEP_KEYS[d]) for d in settlement.doublings) or tr("auction.no_doublings")
-    lines(steps, 22, CREAM, gap=4)
-    y += geo.px(10)
-    pygame.draw.line(surface, GOLD, (x, y), (x + width, y), geo.px(2))
-    y += geo.px(14)
-    for share in settlement.shares:
-        blit_text(surface, names[share.seat], geo.px(26), CREAM, (x, y), bold=True)
-        amount = f"{share.amount:,}"
-        y = blit_text(surface, amount, geo.px(26), GOLD, (x + width, y), "topright", True).bottom + geo.px(2)
-        lines(share_terms(share, settlement.base), 20, CREAM, gap=4)
-        y += geo.px(8)
-    y += geo.px(4)
-    rule = tr("auction.share_rule_capped", cap=cap) if cap is not None else tr("auction.share_rule")
-    lines(rule, 20, MUTED, gap=2)
-
-
 def draw_your_shown(surface: pygame.Surface, geo: Fitted, session: Session, you: int) -> None:
     """Your shown hand's marker (you are seat `you`): a tag over its left end, above where a raised card reaches."""
     hand = session.match.hand
@@ -225,3 +132,12 @@ def draw_your_shown(surface: pygame.Surface, geo: Fitted, session: Session, you:
     bottom = session.zone("hand", you).bottom - round(h * (1 + RAISE)) - geo.px(8)
     tag = pill(tr("auction.your_hand_shown"), geo.px(22), (255, 236, 170), (geo.px(14), geo.px(5)), (150, 24, 28), 235)
     surface.blit(tag, tag.get_rect(bottomleft=(round(first.pos[0]), bottom)))
+
+
+def draw_practice_tag(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """A practice match says so beside the Menu button: it will not count."""
+    if not session.practiced or session.replay:
+        return
+    tag = pill(tr("replay.practice_tag"), geo.px(20), (255, 226, 150), (geo.px(14), geo.px(6)), (90, 50, 20), 225)
+    menu = geo["menu_button"]
+    surface.blit(tag, tag.get_rect(midright=(menu.left - geo.px(14), menu.centery)))

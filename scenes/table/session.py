@@ -27,11 +27,11 @@ from scenes.platform.worker import Thinker
 from scenes.table.board import RAISE, Board, row_positions, spread
 from scenes.table.clock import TableClock
 from scenes.table.layout import SEAT_ZONES, Fitted, card_size
-from scenes.table.marks import bid_label, cards_text
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
+from scenes.words.table_words import bid_label, cards_text
 
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)

@@ -1,0 +1,131 @@
+"""The Settings screen: the table's settings (saved with the match) and this device's preferences."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import bots
+from scenes.art.widgets import Button, Row
+from scenes.flow import set_practice
+from scenes.platform.input import Act, Input
+from scenes.platform.prefs import VOLUMES
+from scenes.screens.overlay import MenuOverlay
+from scenes.table.table_settings import AUTO_INTERVALS
+from scenes.words.i18n import LANGUAGES, tr
+from scenes.words.wording import level_name
+
+
+def on_off(value: bool) -> str:
+    return tr("settings.on" if value else "settings.off")
+
+
+class SettingsOverlay(MenuOverlay):
+    """Two columns: the table's settings (saved with the match) on the left, this device's preferences (language,
+    sound, screen; prefs.json) on the right. Left/Right turn a focused volume down or up; Confirm or a click steps it
+    up, round from 100% to 0."""
+
+    name = "settings"
+    title_key = "settings.title"
+    width = 1240
+    lines = 8  # buttons per column; Back sits centred below both
+
+    def items(self) -> list[tuple[str, str, str]]:
+        s, prefs = self.game.table_settings, self.game.prefs
+        colours = "settings.colours_four" if s.four_colour else "settings.colours_two"
+        return [
+            ("level", tr("settings.level", level=level_name(s.level)), "plain"),
+            ("interval", tr("settings.interval", seconds=f"{s.auto_interval:g}"), "plain"),
+            ("counter", tr("settings.counter", state=on_off(s.counter)), "plain"),
+            ("timers", tr("settings.timers", state=on_off(s.turn_timers)), "plain"),
+            ("motion", tr("settings.motion", state=on_off(s.reduced_motion)), "plain"),
+            ("colours", tr(colours), "plain"),
+            ("large", tr("settings.large", state=on_off(s.large_cards)), "plain"),
+            ("practice", tr("replay.practice_on" if s.practice else "replay.practice_off"), "plain"),
+            ("language", tr("settings.language", name=LANGUAGES[prefs.language]), "plain"),
+            ("sound", tr("settings.sound", state=on_off(not prefs.muted)), "plain"),
+            ("master", tr("settings.master", percent=prefs.master), "plain"),
+            ("effects", tr("settings.effects", percent=prefs.effects), "plain"),
+            ("screen", tr("settings.screen", state=on_off(self.game.fullscreen)), "plain"),
+            ("back", tr("common.back"), "play"),
+        ]
+
+    def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
+        geo = self.game.geo
+        margin, between = geo.px(60), geo.px(40)
+        width = (box.width - 2 * margin - between) // 2
+        buttons = []
+        for k, (key, label, style) in enumerate(items[:-1]):
+            column, line = divmod(k, self.lines)
+            x = box.x + margin + column * (width + between)
+            buttons.append(
+                Button(key, label, pygame.Rect(x, box.y + geo.px(110) + line * (height + gap), width, height), style)
+            )
+        key, label, style = items[-1]
+        back = pygame.Rect(0, 0, geo.px(400), height)
+        back.midbottom = (box.centerx, box.bottom - geo.px(40))
+        return Row([*buttons, Button(key, label, back, style)])
+
+    def box(self) -> pygame.Rect:
+        geo = self.game.geo
+        rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + 60))
+        rect.center = geo["panel"].center
+        return rect
+
+    def update(self, dt: float) -> None:
+        for b in self.row.buttons:
+            b.hint = tr("settings.volume_hint") if b.focus and b.key in ("master", "effects") else ""
+            if b.focus and b.key == "practice":
+                b.hint = tr("replay.practice_hint")
+            if b.focus and b.key == "sound":
+                b.hint = self.game.inputs.label(Act.MUTE)
+
+    def handle(self, event: Input) -> None:
+        focused = self.row.focused()
+        if event.act in (Act.LEFT, Act.RIGHT) and focused is not None and focused.key in ("master", "effects"):
+            self.turn(focused.key, -1 if event.act is Act.LEFT else 1, wrap=False)
+            return
+        super().handle(event)
+
+    def turn(self, key: str, step: int, wrap: bool) -> None:
+        """One volume step up or down: kept between 0 and 100%, or round from 100% to 0 with `wrap`."""
+        index = VOLUMES.index(getattr(self.game.prefs, key)) + step
+        index = index % len(VOLUMES) if wrap else max(0, min(len(VOLUMES) - 1, index))
+        self.game.change_prefs(**{key: VOLUMES[index]})
+        self.relayout()
+
+    def choose(self, key: str) -> None:
+        s, prefs = self.game.table_settings, self.game.prefs
+        if key == "language":
+            codes = list(LANGUAGES)
+            self.game.change_prefs(language=codes[(codes.index(prefs.language) + 1) % len(codes)])
+        elif key == "sound":
+            self.game.change_prefs(muted=not prefs.muted)
+        elif key in ("master", "effects"):
+            self.turn(key, 1, wrap=True)
+            return
+        elif key == "level":
+            s.level = bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)]
+        elif key == "interval":
+            s.auto_interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
+        elif key == "counter":
+            s.counter = not s.counter
+        elif key == "screen":
+            self.game.toggle_fullscreen()
+        elif key == "motion":
+            s.reduced_motion = not s.reduced_motion
+        elif key == "colours":
+            s.four_colour = not s.four_colour
+            self.game.restyle_cards()
+        elif key == "large":
+            s.large_cards = not s.large_cards
+            self.game.restyle_cards()
+        elif key == "timers":
+            s.turn_timers = not s.turn_timers
+        elif key == "practice":
+            set_practice(self.game, not s.practice)
+        elif key == "back":
+            self.close()
+            return
+        if self.game.session is not None:
+            self.game.session.save()
+        self.relayout()

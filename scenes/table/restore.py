@@ -1,0 +1,56 @@
+"""A restored hand laid on the table as the live game left it: a continued save, an undo, a replay's position."""
+
+from __future__ import annotations
+
+from game.match import Phase
+from scenes.table.session import Notice, Session
+from scenes.words.i18n import tr
+from scenes.words.table_words import bid_labels
+
+
+def restore_table(session: Session) -> None:
+    """Lay out a restored hand as the live game left it, without replaying animations: the bids so far, or each
+    seat's latest play or pass in the current round (dimmed once the round is won), or the cards left at the end."""
+    match, hand = session.match, session.match.hand
+    if match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
+        for (seat, value), said in zip(hand.bids, bid_labels(match), strict=True):
+            session.bubbles[seat] = Notice(said, 99.0, "info" if value else "quiet")
+        return
+    table, passes = current_round(hand.history, hand.played, match.players)
+    for seat, cards in table.items():
+        if cards is None:
+            session.bubbles[seat] = Notice(tr("table.pass"), 99.0)
+            continue
+        cards = session.table_order(cards)
+        positions = session.play_positions(seat, len(cards))
+        session.board.set_play(seat, cards, positions, positions[0])
+        for card, pos in zip(cards, positions, strict=True):
+            session.board.sprites[card].pos, session.board.sprites[card].tween = pos, None
+    if passes == match.players - 1:
+        session.round_over = True
+        session.board.dim_plays()
+    if match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        session.bubbles.clear()
+        session.reveal = {s: list(hand.hands[s]) for s in range(match.players) if s != 0 and hand.hands[s]}
+        for seat in session.reveal:
+            session.board.drop_play(seat)
+
+
+def current_round(
+    history: list[tuple[int, str]], played: list[int], players: int
+) -> tuple[dict[int, list[int] | None], int]:
+    """Each seat's latest action in the round on the table (its cards, or None for a pass), and the passes since the
+    last play. The table is cleared when a play follows a won round, as the live game does."""
+    table: dict[int, list[int] | None] = {}
+    offset = passes = 0
+    for seat, move in history:
+        if move == "pass":
+            table[seat] = None
+            passes += 1
+            continue
+        if passes == players - 1:
+            table = {}
+        table[seat] = played[offset : offset + len(move)]
+        offset += len(move)
+        passes = 0
+    return table, passes
