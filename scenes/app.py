@@ -24,7 +24,7 @@ from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds, open_bank
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
-from scenes.platform.prefs import Prefs, PrefsStore
+from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
 from scenes.platform.worker import warm_up
 from scenes.scene import Scene
 from scenes.screens.title import TitleScene
@@ -102,7 +102,7 @@ class App:
         self.first_deal = first_deal  # `--deal N`: the first new match starts from deal N
         self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
-        self.table_settings = TableSettings()
+        self._table_settings = TableSettings()
         self.prefs_store = PrefsStore(store.directory) if store is not None else None
         self.prefs = self.prefs_store.load() if self.prefs_store is not None else Prefs()
         # a save (or preferences) problem for the title screen
@@ -211,8 +211,21 @@ class App:
 
     # ----- device preferences -------------------------------------------------------------------------
 
+    @property
+    def table_settings(self) -> TableSettings:
+        return self._table_settings
+
+    @table_settings.setter
+    def table_settings(self, settings: TableSettings) -> None:
+        """New table settings (a continued match's): the device's own ones (`TABLE_PREFS`) stay as this device
+        chose them, whatever the save says."""
+        self._table_settings = settings
+        for name in TABLE_PREFS:
+            setattr(settings, name, getattr(self.prefs, name))
+
     def apply_prefs(self) -> None:
-        """Make the language and the sound levels of `prefs` current."""
+        """Make the language, the sound levels and the table's device settings of `prefs` current."""
+        self.table_settings = self._table_settings
         i18n.set_language(self.prefs.language)
         pygame.display.set_caption(i18n.tr("title.caption"))
         self.sounds.set_levels(self.prefs.master, self.prefs.effects, self.prefs.muted)

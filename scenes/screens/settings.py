@@ -20,8 +20,9 @@ def on_off(value: bool) -> str:
 
 
 class SettingsOverlay(MenuOverlay):
-    """Two columns: the table's settings (saved with the match) on the left, this device's preferences (language,
-    sound, screen; prefs.json) on the right. Left/Right turn a focused volume down or up; Confirm or a click steps it
+    """Two columns: the table's settings on the left, the screen's and the sound's on the right. The match keeps
+    its counter, timers and practice in its save; this device keeps the rest in prefs.json, across new matches and
+    relaunches (`scenes/platform/prefs.py`). Left/Right turn a focused volume down or up; Confirm or a click steps it
     up, round from 100% to 0."""
 
     name = "settings"
@@ -104,20 +105,21 @@ class SettingsOverlay(MenuOverlay):
             self.turn(key, 1, wrap=True)
             return
         elif key == "level":
-            s.level = bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)]
+            self.game.change_prefs(level=bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)])
         elif key == "interval":
-            s.auto_interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
+            interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
+            self.game.change_prefs(auto_interval=interval)
         elif key == "counter":
             s.counter = not s.counter
         elif key == "screen":
             self.game.toggle_fullscreen()
         elif key == "motion":
-            s.reduced_motion = not s.reduced_motion
+            self.game.change_prefs(reduced_motion=not s.reduced_motion)
         elif key == "colours":
-            s.four_colour = not s.four_colour
+            self.game.change_prefs(four_colour=not s.four_colour)
             self.game.restyle_cards()
         elif key == "large":
-            s.large_cards = not s.large_cards
+            self.game.change_prefs(large_cards=not s.large_cards)
             self.game.restyle_cards()
         elif key == "timers":
             s.turn_timers = not s.turn_timers

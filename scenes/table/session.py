@@ -392,6 +392,7 @@ class Session:
         self.selected.clear()
         self.flip, self.round_over = None, False
         self.clock.new_deal()
+        self.board.still = self.settings.reduced_motion
         if event.redeal:
             self._redeal_notice(event.first_bidder)
         players = self.match.players
@@ -480,6 +481,7 @@ class Session:
 
     def update(self, dt: float) -> None:
         """Advance every animation and countdown by `dt` table seconds."""
+        self.board.still = self.settings.reduced_motion
         self.board.update(dt)
         self.thinker.update(dt)
         self.effects.update(dt)
