@@ -1,0 +1,149 @@
+"""The house's floors (DESIGN-SCENES.md): every import among game/ and scenes/ points down a floor or along it and
+closes no loop; the rules core never imports the presentation, pygame or pytmx (STYLE.md §1).
+
+Imports are read with `ast`, so the ones inside a function and under `if TYPE_CHECKING:` count as much as those at
+the top of a module: a loop or an upward arrow hidden in a function is still a tangle for the reader.
+"""
+
+import ast
+import graphlib
+import pathlib
+from typing import NamedTuple
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+FLOORS = {  # a module's floor is that of its longest prefix here; lower floors never import higher ones
+    "game": (0, "the rules core"),
+    "scenes": (1, "the package itself"),
+    "scenes.words": (1, "words"),
+    "scenes.assets": (1, "words"),
+    "scenes.platform": (2, "platform"),
+    "scenes.art": (3, "art"),
+    "scenes.table": (4, "table"),
+    "scenes.scene": (5, "scene + flow"),
+    "scenes.flow": (5, "scene + flow"),
+    "scenes.screens": (6, "screens"),
+    "scenes.app": (7, "app + demo"),
+    "scenes.demo": (7, "app + demo"),
+}
+PRESENTATION_ONLY = ("pygame", "pytmx")  # third-party packages the core must never touch
+
+
+class Arrow(NamedTuple):
+    source: str  # the importing module
+    target: str  # the imported module (or package)
+    where: str  # path:line of the import
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.source} imports {self.target}"
+
+
+def module_name(path: pathlib.Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def modules(*packages: str) -> dict[str, pathlib.Path]:
+    return {module_name(path): path for package in packages for path in sorted((ROOT / package).rglob("*.py"))}
+
+
+def imported(name: str, path: pathlib.Path, source: str | None = None) -> list[tuple[str, int]]:
+    """Every module `name` imports anywhere in its text, with its line: relative imports resolved, `from package
+    import module` read as the module."""
+    tree = ast.parse(path.read_text() if source is None else source, str(path))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            found += [(f"{base}.{alias.name}", node.lineno) for alias in node.names]
+    return found
+
+
+def arrows(known: dict[str, pathlib.Path], sources: dict[str, str] | None = None) -> list[Arrow]:
+    """The imports among `known` modules (an imported name that is no module is read as its module)."""
+    sources = sources or {}
+    found = []
+    for name, path in known.items():
+        for target, line in imported(name, path, sources.get(name)):
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name and not name.startswith(target + "."):
+                found.append(Arrow(name, target, f"{path.relative_to(ROOT)}:{line}"))
+    return found
+
+
+def floor(name: str) -> tuple[int, str]:
+    prefix = max((p for p in FLOORS if name == p or name.startswith(p + ".")), key=len)
+    return FLOORS[prefix]
+
+
+def upward(found: list[Arrow]) -> list[str]:
+    """Each import that runs up a floor, said with both floors."""
+    said = []
+    for arrow in found:
+        (low, low_name), (high, high_name) = floor(arrow.source), floor(arrow.target)
+        if high > low:
+            said.append(f"{arrow} (up from floor {low}, {low_name}, to floor {high}, {high_name})")
+    return said
+
+
+def loop(found: list[Arrow]) -> str | None:
+    """One import loop, as the chain of modules that closes it (each imports the next), or None."""
+    graph: dict[str, set[str]] = {}
+    for arrow in found:
+        graph.setdefault(arrow.source, set()).add(arrow.target)
+    try:
+        graphlib.TopologicalSorter(graph).prepare()
+    except graphlib.CycleError as circle:
+        return " -> ".join(reversed(circle.args[1]))  # graphlib lists predecessors first: the imported module
+    return None
+
+
+def house(sources: dict[str, str] | None = None) -> list[Arrow]:
+    return arrows(modules("game", "scenes"), sources)
+
+
+def test_every_module_has_a_floor():
+    assert all(floor(name) for name in modules("game", "scenes"))
+
+
+def test_no_import_runs_up_a_floor():
+    said = upward(house())
+    assert not said, "imports that run up a floor:\n" + "\n".join(said)
+
+
+def test_no_imports_close_a_loop():
+    chain = loop(house())
+    assert chain is None, f"an import loop: {chain}"
+
+
+def test_game_package_never_imports_pygame_pytmx_or_the_scenes():
+    core = modules("game")
+    said = [
+        f"{path.relative_to(ROOT)}:{line}: {name} imports {target}"
+        for name, path in core.items()
+        for target, line in imported(name, path)
+        if target.split(".")[0] in (*PRESENTATION_ONLY, "scenes")
+    ]
+    assert said == [], "\n".join(said)
+
+
+def test_a_planted_upward_import_is_named_with_its_floors():
+    """The check itself: a function-local import of a screen from the table floor is caught and said plainly."""
+    path = ROOT / "scenes" / "table" / "board.py"
+    planted = path.read_text() + "\n\ndef planted():\n    from scenes.screens.title import TitleScene\n"
+    said = upward(house({"scenes.table.board": planted}))
+    assert len(said) == 1 and "scenes.table.board imports scenes.screens.title" in said[0], said
+    assert "up from floor 4, table, to floor 6, screens" in said[0]
+
+
+def test_a_planted_loop_is_named_as_its_chain():
+    """The check itself: a TYPE_CHECKING import that closes a loop along one floor is caught."""
+    path = ROOT / "scenes" / "art" / "text.py"
+    planted = path.read_text() + "\n\nif TYPE_CHECKING:\n    from scenes.art.widgets import Button\n"
+    chain = loop(house({"scenes.art.text": planted}))
+    assert chain is not None and "scenes.art.text" in chain and "scenes.art.widgets" in chain, chain
