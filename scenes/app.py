@@ -334,6 +334,8 @@ class App:
                 self.refit()
             for action in self.inputs.translate(event):
                 self.dispatch(action)
+        for action in self.inputs.tick(min(dt, MAX_DT)):  # held directions repeating
+            self.dispatch(action)
         if not self.running:
             return
         if self.session is not None:  # at the table, frames never wait for a face mid-animation: all made at once

@@ -27,6 +27,7 @@ from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import SORTS, Session
+from scenes.table.slide import slide_pick
 from scenes.words.i18n import tr
 from scenes.words.wording import describe, hint, reason
 
@@ -144,7 +145,13 @@ class PlayScene(TableScene):
             self.set_raised([card], card not in self.session.selected)
             return
         low, high = sorted((start, end))
-        self.set_raised(hand[low : high + 1], hand[start] not in self.session.selected)
+        dragged = hand[low : high + 1]
+        if hand[start] in self.session.selected:  # a drag from a raised card lowers the range
+            self.set_raised(dragged, False)
+            return
+        match = self.session.match
+        picked = slide_pick([match.deck[c] for c in dragged], match.rules)
+        self.set_raised([card.id for card in picked], True)
 
     def in_drag(self, card: int | None) -> bool:
         if self.drag is None or card is None:
@@ -246,8 +253,8 @@ class PlayScene(TableScene):
             self._release_drag()
         elif act is Act.CLEAR:
             self.set_raised(list(self.session.selected), False)
-        elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
-            self._cursor(act)
+        elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.FIRST, Act.LAST):
+            self._cursor(event)
         else:
             super().handle(event)
 
@@ -272,15 +279,19 @@ class PlayScene(TableScene):
             return
         super().handle(event)
 
-    def _cursor(self, act: Act) -> None:
-        s = self.session
+    def _cursor(self, event: Input) -> None:
+        act, s = event.act, self.session
         if not s.board.hand:
             return
-        if act in (Act.LEFT, Act.RIGHT):
+        last = len(s.board.hand) - 1
+        if act in (Act.FIRST, Act.LAST):
+            s.cursor = 0 if act is Act.FIRST else last
+        elif act in (Act.LEFT, Act.RIGHT):
             step = -1 if act is Act.LEFT else 1
-            s.cursor = (s.cursor + step) % len(s.board.hand)
-            return
-        self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
+            # a single press wraps round the hand; a held one stops at its end
+            s.cursor = max(0, min(last, s.cursor + step)) if event.repeat else (s.cursor + step) % (last + 1)
+        else:
+            self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
 
     # ----- drawing ------------------------------------------------------------------------------------
 
