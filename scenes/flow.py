@@ -67,6 +67,7 @@ def new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
         except WriteFailed as refused:
             host.problem = refused.problem
     match = Match(ruleset, host.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
+    host.table_settings.auto = host.demo  # Auto (托管) was for the last match: in a new one you play your cards
     session = open_session(host, match)
     hand = match.hand
     session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=False)])

@@ -22,7 +22,8 @@ from scenes.table.table_settings import AUTO_INTERVALS, TableSettings
 from scenes.words.i18n import DEFAULT, LANGUAGES
 
 VOLUMES = tuple(range(0, 101, 10))  # percent, the steps Settings offers
-TABLE_PREFS = ("level", "auto_interval", "reduced_motion", "four_colour", "large_cards")  # also TableSettings'
+# TableSettings' fields that are this device's
+TABLE_PREFS = ("level", "auto_interval", "auto_pass", "reduced_motion", "four_colour", "large_cards")
 
 
 @dataclass
@@ -34,6 +35,7 @@ class Prefs:
     # the table's look and pace: TableSettings' fields and defaults, kept here for the device
     level: str = TableSettings.level
     auto_interval: float = TableSettings.auto_interval
+    auto_pass: bool = TableSettings.auto_pass
     reduced_motion: bool = TableSettings.reduced_motion
     four_colour: bool = TableSettings.four_colour
     large_cards: bool = TableSettings.large_cards

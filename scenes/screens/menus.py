@@ -62,7 +62,7 @@ class PauseMenu(MenuOverlay):
         if key == "resume":
             self.close()
         elif key == "new":
-            abandon_hand(self.game, self.session)
+            self.game.push(ConfirmNewDeal(self.game, self.session))
         elif key == "match":
             start_new_match(self.game, self.session.match.rules.name)
         elif key == "rules":
@@ -97,6 +97,29 @@ class ConfirmNewMatch(MenuOverlay):
             self.close()
         else:
             new_match(self.game, self.ruleset, self.deal)
+
+
+class ConfirmNewDeal(MenuOverlay):
+    """Menu -> New game: the hand is dropped without score (000 §21), so ask first, as Start new match does; Keep
+    playing is focused."""
+
+    name = "confirm"
+    title_key = "overlays.new_game_title"
+    width = 760
+
+    def __init__(self, game: Host, session: Session) -> None:
+        super().__init__(game)
+        self.session = session
+        self.note = tr("overlays.new_game_note")
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("keep", tr("overlays.keep_playing"), "play"), ("deal", tr("overlays.deal_again"), "plain")]
+
+    def choose(self, key: str) -> None:
+        if key == "keep":
+            self.close()
+        else:
+            abandon_hand(self.game, self.session)
 
 
 class KindChooser(MenuOverlay):

@@ -36,6 +36,7 @@ class SettingsOverlay(MenuOverlay):
         return [
             ("level", tr("settings.level", level=level_name(s.level)), "plain"),
             ("interval", tr("settings.interval", seconds=f"{s.auto_interval:g}"), "plain"),
+            ("autopass", tr("settings.auto_pass", state=on_off(s.auto_pass)), "plain"),
             ("counter", tr("settings.counter", state=on_off(s.counter)), "plain"),
             ("timers", tr("settings.timers", state=on_off(s.turn_timers)), "plain"),
             ("motion", tr("settings.motion", state=on_off(s.reduced_motion)), "plain"),
@@ -109,6 +110,8 @@ class SettingsOverlay(MenuOverlay):
         elif key == "interval":
             interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
             self.game.change_prefs(auto_interval=interval)
+        elif key == "autopass":
+            self.game.change_prefs(auto_pass=not s.auto_pass)
         elif key == "counter":
             s.counter = not s.counter
         elif key == "screen":

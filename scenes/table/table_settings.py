@@ -19,6 +19,7 @@ class TableSettings:
     level: str = bots.DEFAULT_LEVEL
     counter: bool = True
     auto_interval: float = 1.0  # seconds Auto waits before acting for you
+    auto_pass: bool = False  # pass for you, after a moment, when nothing in your hand beats the play (要不起)
     reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
     four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
     large_cards: bool = False
