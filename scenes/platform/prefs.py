@@ -18,10 +18,10 @@ from typing import Any
 
 from game import bots
 from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
-from scenes.table.table_settings import AUTO_INTERVALS, TableSettings
 from scenes.words.i18n import DEFAULT, LANGUAGES
 
 VOLUMES = tuple(range(0, 101, 10))  # percent, the steps Settings offers
+AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
 # TableSettings' fields that are this device's
 TABLE_PREFS = ("level", "auto_interval", "auto_pass", "reduced_motion", "four_colour", "large_cards")
 
@@ -32,13 +32,13 @@ class Prefs:
     master: int = 100  # percent: every sound
     effects: int = 100  # percent: the table's sound effects, on top of the master
     muted: bool = False
-    # the table's look and pace: TableSettings' fields and defaults, kept here for the device
-    level: str = TableSettings.level
-    auto_interval: float = TableSettings.auto_interval
-    auto_pass: bool = TableSettings.auto_pass
-    reduced_motion: bool = TableSettings.reduced_motion
-    four_colour: bool = TableSettings.four_colour
-    large_cards: bool = TableSettings.large_cards
+    # the table's look and pace (TABLE_PREFS): TableSettings takes its defaults from here
+    level: str = bots.DEFAULT_LEVEL
+    auto_interval: float = 1.0  # seconds Auto waits before acting for you
+    auto_pass: bool = False  # pass for you, after a moment, when nothing in your hand beats the play (要不起)
+    reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
+    four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
+    large_cards: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

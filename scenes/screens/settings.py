@@ -8,9 +8,8 @@ from game import bots
 from scenes.art.widgets import Button, Row
 from scenes.flow import set_practice
 from scenes.platform.input import Act, Input
-from scenes.platform.prefs import VOLUMES
+from scenes.platform.prefs import AUTO_INTERVALS, VOLUMES
 from scenes.screens.overlay import MenuOverlay
-from scenes.table.table_settings import AUTO_INTERVALS
 from scenes.words.i18n import LANGUAGES, tr
 from scenes.words.wording import level_name
 

@@ -21,7 +21,6 @@ from scenes.assets import ASSETS
 
 REFERENCE = (1920, 1080)
 DEFAULT_MAP = ASSETS / "table.tmx"
-LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 
 REQUIRED = (
     "card_hand",
@@ -151,10 +150,3 @@ def load_layout(path: Path = DEFAULT_MAP) -> Layout:
     if missing:
         raise LayoutError(f"{path.name} lacks {', '.join(missing)}")
     return Layout(MappingProxyType(anchors))
-
-
-def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
-    """A card size ("hand", "table" or "mini") in window pixels, bigger with the large-cards option."""
-    w, h = geo[f"card_{size}"].size
-    k = LARGE_CARDS[size] if large else 1.0
-    return round(w * k), round(h * k)
