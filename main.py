@@ -69,6 +69,27 @@ def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
     return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
 
 
+def screenshots_problem(directory: Path) -> str | None:
+    """Why the demo could not save its pictures in `directory` (made if missing), as one line; None when it can."""
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        return f"--screenshots names {directory}, which is a file, not a folder: name a folder for the pictures."
+    except OSError as err:
+        return f"--screenshots: the folder {directory} cannot be made ({err.strerror or err})."
+    if not os.access(directory, os.W_OK | os.X_OK):
+        return f"--screenshots: the folder {directory} cannot be written to."
+    return None
+
+
+def unsaved_line(store: SaveStore | None) -> str | None:
+    """After the demo: one line when its saves failed (it played on unsaved), else None."""
+    if store is None or store.failing is None:
+        return None
+    said = " ".join(str(store.failing).split())
+    return f"{said}{'' if said.endswith('.') else '.'} The match went on unsaved."
+
+
 def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
     """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
     game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
@@ -97,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{flag} starts a new match and --continue goes on with the saved one: choose one.")
             return 2
     ruleset = args.ruleset or "standard"
+    shots = Path(args.screenshots) if args.screenshots else None
+    if shots is not None and (refused := screenshots_problem(shots)) is not None:
+        print(refused)
+        return 2
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -131,12 +156,13 @@ def main(argv: list[str] | None = None) -> int:
             ruleset=ruleset,
         )
         game.steady = True
-        shots = Path(args.screenshots) if args.screenshots else None
         try:
             times = Demo(game, args.hands, shots).run(resume)
         finally:
             game.close()
         print("\n".join(report(times)))
+        if (unsaved := unsaved_line(store)) is not None:
+            print(unsaved)
         return 0
     try:
         game = App(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset)

@@ -17,6 +17,7 @@ import json
 import os
 import pathlib
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -108,6 +109,27 @@ def sync_directory(directory: pathlib.Path) -> None:
         os.close(fd)
 
 
+def present(path: pathlib.Path) -> bool:
+    """Is anything under this name: a file, and also a folder, a link (even a broken one) or a device? Anything but
+    a plain file there is a bad file, to be moved aside, never read through or written over."""
+    return path.is_file() or path.is_symlink() or path.exists()
+
+
+def plain(path: pathlib.Path) -> bool:
+    """Is `path` itself a plain file (not a link to one)?"""
+    return stat.S_ISREG(path.lstat().st_mode)
+
+
+def not_plain(path: pathlib.Path) -> Part:
+    """What stands under a file's name when it is not a plain file."""
+    mode = path.lstat().st_mode
+    if stat.S_ISDIR(mode):
+        return Part("is_folder", "It is a folder, not a file.")
+    if stat.S_ISLNK(mode):
+        return Part("is_link", "It is a link to another file, which the game never writes.")
+    return Part("is_special", "It is not a plain file (a device or a pipe).")
+
+
 def move_aside(path: pathlib.Path) -> pathlib.Path:
     """Rename a bad file to a fresh `corrupt-<timestamp>.json` beside it and return the new path."""
     stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
@@ -131,9 +153,20 @@ def decode(data: bytes) -> str:
         raise Unusable("The file is not text: it holds binary data.", "binary") from None
 
 
+class _NotANumber(ValueError):
+    """NaN, Infinity or -Infinity: Python's json reads them, but they are not JSON and the game never writes them."""
+
+
+def _no_constants(name: str) -> object:
+    raise _NotANumber(name)
+
+
 def parse_json(text: str) -> object:
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constants)
+    except _NotANumber as err:
+        word = repr(str(err))
+        raise Unusable(f"The file holds {word}, which is no number JSON knows.", "not_a_number", value=word) from None
     except json.JSONDecodeError as err:
         if _cut_short(text, err):
             raise Unusable("The file is cut short: it ends in the middle of the saved data.", "cut_short") from None
@@ -211,7 +244,7 @@ class GuardedFile(Generic[T]):
         self._good: bytes | None = None  # the primary's content when this object last wrote or read it
 
     def exists(self) -> bool:
-        return self.primary.is_file() or self.backup.is_file()
+        return present(self.primary) or present(self.backup)
 
     def read(self) -> Outcome[T]:
         """The primary if it is good, else the backup if it is good. Bad files are moved aside. Never raises."""
@@ -224,18 +257,18 @@ class GuardedFile(Generic[T]):
 
     def _read(self) -> Outcome[T]:
         file = self.primary.name
-        if self.primary.is_file():
+        if present(self.primary):
             value, data, reason = self._check(self.primary)
             if reason is None:
                 self._good = data
                 return Outcome(value, None, from_backup=False)
             head = self._part("unusable", f"The {self.label} ({file}) cannot be used.", file=file)
             problem = (head, reason, self._set_aside(self.primary))
-        elif self.backup.is_file():
+        elif present(self.backup):
             problem = (self._part("missing", f"The {self.label} ({file}) is missing.", file=file),)
         else:
             return Outcome(None, None, from_backup=False)
-        if not self.backup.is_file():
+        if not present(self.backup):
             return Outcome(None, Problem(*problem, Part("no_backup", "There is no backup to fall back on.")), False)
         backup = self.backup.name
         value, data, reason = self._check(self.backup)
@@ -264,9 +297,11 @@ class GuardedFile(Generic[T]):
         """Delete the primary and the backup, except that a bad file is moved aside instead. Raises WriteFailed."""
         try:
             for path in (self.primary, self.backup):
-                if not path.is_file():
+                if not present(path):
                     continue
-                if (path is self.primary and path.read_bytes() == self._good) or self._check(path)[2] is None:
+                if plain(path) and (
+                    (path is self.primary and path.read_bytes() == self._good) or self._check(path)[2] is None
+                ):
                     path.unlink()
                 else:
                     move_aside(path)
@@ -278,11 +313,12 @@ class GuardedFile(Generic[T]):
 
     def _previous_good(self) -> bytes | None:
         """The primary's content if it may become the backup; a bad primary is moved aside instead."""
-        if not self.primary.is_file():
+        if not present(self.primary):
             return None
-        data = self.primary.read_bytes()
-        if data == self._good or self._check(self.primary)[2] is None:
-            return data
+        if plain(self.primary):
+            data = self.primary.read_bytes()
+            if data == self._good or self._check(self.primary)[2] is None:
+                return data
         move_aside(self.primary)
         return None
 
@@ -293,6 +329,8 @@ class GuardedFile(Generic[T]):
     def _check(self, path: pathlib.Path) -> tuple[T | None, bytes, Part | None]:
         """(value, raw bytes, None) for a good file, or (None, raw bytes, the reason it is bad)."""
         try:
+            if not plain(path):
+                return None, b"", not_plain(path)
             if (size := path.stat().st_size) > MAX_BYTES:
                 return (
                     None,

@@ -22,6 +22,7 @@ from game.moves import legal
 from game.reasons import IllegalAction, Rejection
 from game.rulesets import AllDecline, Ruleset, get
 from game.scoring import Settlement, settle
+from game.validate import check_action, out_of_range, shown
 
 DEAL_NUMBERS = 100_000_000  # deal numbers are 0..99,999,999: short enough to type in
 
@@ -117,6 +118,8 @@ class Match:
     """A match of one ruleset from zero scores to the target (000 §23)."""
 
     def __init__(self, ruleset: str | Ruleset = "standard", seed: int = 0, first_deal: int | None = None) -> None:
+        if (wrong := out_of_range(seed, first_deal, DEAL_NUMBERS)) is not None:
+            raise ValueError(f"the {wrong[0]} {shown(wrong[1])} is out of range")
         self.rules = get(ruleset)
         self.seed = seed
         self.first_deal = first_deal
@@ -229,6 +232,7 @@ class Match:
     def _validate(self, action: Action) -> tuple[Action, Reading | None]:
         """The action as it will be logged (a play with its kind and cards resolved) and, for a play, the reading
         it was judged as, so the transition need not judge it again; or raise."""
+        check_action(action, self.players)
         if self.phase is Phase.MATCH_OVER:
             raise IllegalAction(Rejection("match_over"))
         if isinstance(action, Play):
@@ -247,8 +251,6 @@ class Match:
             case Double(seat, _):
                 if self.phase is not Phase.DOUBLING:
                     raise IllegalAction(Rejection("wrong_phase"))
-                if not 0 <= seat < self.players:
-                    raise IllegalAction(Rejection("no_such_seat", {"seat": seat}))
                 if self.hand.doubles[seat] is not None:
                     raise IllegalAction(Rejection("already_doubled"))
                 return action

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
+from game.atomic import GuardedFile, Problem, Unusable, WriteFailed, describe, parse_json, value_code
 from game.cards import RANK_INDEX, RANK_NAMES, RANKS
 from game.match import Match
 from game.serialize import VERSION, SaveError, SnapshotMismatch, from_dict, to_dict
@@ -70,6 +70,7 @@ class SaveStore:
     def __init__(self, directory: pathlib.Path) -> None:
         self.directory = pathlib.Path(directory)
         self._file = GuardedFile(self.directory, "match", "saved match", read_snapshot)
+        self.failing: Problem | None = None  # why the last save failed, until a save succeeds again
 
     @property
     def path(self) -> pathlib.Path:
@@ -81,8 +82,14 @@ class SaveStore:
 
     def save(self, match: Match, table: dict[str, object]) -> None:
         """Write the match and the table settings (str keys, JSON values) atomically; the previous good save
-        becomes the backup. Raises atomic.WriteFailed, with a player-facing message, when the disk refuses."""
-        self._file.write(encode(match, table))
+        becomes the backup. Raises atomic.WriteFailed, with a player-facing message, when the disk refuses (the
+        files on disk are then as they were), and keeps the problem in `failing` until a save succeeds."""
+        try:
+            self._file.write(encode(match, table))
+        except WriteFailed as refused:
+            self.failing = refused.problem
+            raise
+        self.failing = None
 
     def load(self) -> Loaded:
         """The saved match, or the backup with a `problem` when match.json is unusable. Never raises."""
@@ -140,6 +147,7 @@ def _list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
 # Each field of a current-version save: what it must be, as a code a scene translates (`saves.wanted_<code>`).
 SHAPES: dict[str, tuple[Callable[[object], bool], str]] = {
     "ruleset": (lambda v: isinstance(v, str), "ruleset"),
+    "options": (lambda v: isinstance(v, dict), "settings"),
     "seed": (_is_int, "whole"),
     "first_deal": (lambda v: v is None or _is_int(v), "deal"),
     "actions": (lambda v: isinstance(v, list), "actions"),

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.actions import from_json, to_json
-from game.match import Match
+from game.match import DEAL_NUMBERS, Match
+from game.options import options_of, with_options
 from game.reasons import IllegalAction
 from game.rulesets import RULESETS
+from game.validate import out_of_range, shown
 
 # 2: the log may hold "expired" (003 deal limit); 3: the "rob" and "two-player" rulesets and the "double" and
 # "show" actions (004). Neither changed anything else, so older saves load as they are.
@@ -33,10 +35,13 @@ class SnapshotMismatch(SaveError):
 
 
 def to_dict(match: Match) -> dict[str, Any]:
+    """The snapshot; `options` appears only for a table whose options differ from its preset's."""
     hand = match.hand
+    options = options_of(match.rules)
     return {
         "version": VERSION,
         "ruleset": match.rules.name,
+        **({"options": options} if options else {}),
         "seed": match.seed,
         "first_deal": match.first_deal,
         "actions": [to_json(a) for a in match.log],
@@ -77,7 +82,16 @@ def replay(data: Any) -> Match:
     seed, first_deal, actions = data.get("seed"), data.get("first_deal"), data.get("actions")
     if not _is_int(seed) or not (first_deal is None or _is_int(first_deal)) or not isinstance(actions, list):
         raise SaveError("The save is missing its seed or its action log.", "no_log")
-    match = Match(ruleset, seed, first_deal)
+    wrong = out_of_range(seed, first_deal, DEAL_NUMBERS)
+    if wrong is not None:
+        name, value = wrong
+        text = f"The save's {name!r} is out of range: {shown(value)}."
+        raise SaveError(text, "out_of_range", field=repr(name), value=shown(value))
+    try:
+        rules = with_options(ruleset, data.get("options", {}))
+    except ValueError as err:
+        raise SaveError(f"The save's ruleset options cannot be used: {err}.", "bad_options", str(err)) from None
+    match = Match(rules, seed, first_deal)
     for step, raw in enumerate(actions, 1):
         try:
             match.apply(from_json(raw))

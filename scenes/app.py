@@ -25,7 +25,7 @@ from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds, open_bank
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
-from scenes.platform.worker import warm_up
+from scenes.platform.worker import BotPool
 from scenes.scene import Scene
 from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
@@ -96,7 +96,7 @@ class App:
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
-        self._pool: Any = None  # the bots' process pool, started when first needed (`pool`)
+        self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -116,16 +116,12 @@ class App:
         self.refit()
 
     @property
-    def pool(self) -> Any:
-        """The bots' worker process (a concurrent.futures executor). Bots think in another process: a thread would
-        hold the GIL and stall the frames on a 2-core machine. It runs at a lower priority, so the frames win the
-        CPU when both want it. Made on first use, after the title's first frame."""
+    def pool(self) -> BotPool:
+        """The bots' worker process: bots think in another process, as a thread would hold the GIL and stall the
+        frames on a 2-core machine; it runs at a lower priority, so the frames win the CPU when both want it.
+        Started on first use, after the title's first frame."""
         if self._pool is None:
-            import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
-
-            spawn = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(1, mp_context=spawn, initializer=os.nice, initargs=(BOT_NICENESS,))
+            self._pool = BotPool(BOT_NICENESS)
         return self._pool
 
     # ----- display ------------------------------------------------------------------------------------
@@ -185,7 +181,7 @@ class App:
         """The bots' process started and the table's modules loaded while the title is up (the title imports them
         only when asked for a table), so that New match does not wait for them."""
         yield
-        self.pool.submit(warm_up)
+        self.pool  # noqa: B018 - started now: it imports the bots while the title is up
         for module in TABLE_MODULES:
             yield
             importlib.import_module(module)

@@ -51,7 +51,12 @@ class Demo:
             return
         start = time.perf_counter()
         self.saved.append(scene.name)
-        pygame.image.save(self.game.screen, self.shots / f"{len(self.saved):02d}_{scene.name}.png")
+        path = self.shots / f"{len(self.saved):02d}_{scene.name}.png"
+        try:
+            pygame.image.save(self.game.screen, path)
+        except (pygame.error, OSError) as err:  # the disk filled up or the folder went away: the demo plays on
+            print(f"The picture {path} could not be saved ({err}); no more pictures are taken.")
+            self.shots = None
         self.shooting += (time.perf_counter() - start) * 1000
 
     def finished(self) -> bool:

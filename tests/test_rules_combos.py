@@ -224,9 +224,12 @@ def test_s09_each_rank_exactly_twice():
     assert classify("3344555") == [] and classify("33445") == []
 
 
-@pytest.mark.parametrize("move", ["KKAA22", "QQKKAA22", "AA22BB"])
-def test_s09_no_two_or_joker_in_a_pair_run(move):
-    assert classify(move) == []
+@pytest.mark.parametrize(
+    ("move", "ruleset"), [("KKAA22", "standard"), ("QQKKAA22", "standard"), ("AA22BB", "four-player")]
+)
+def test_s09_no_two_or_joker_in_a_pair_run(move, ruleset):
+    """Two small jokers exist only in a two-deck pack."""
+    assert classify(move, ruleset) == []
 
 
 def test_s09_higher_top_of_same_pair_count_beats():

@@ -27,7 +27,7 @@ from scenes.screens import title
 from scenes.screens.stats import StatsScreen
 from scenes.words import problems as problem_wording
 from scenes.words.i18n import keys, lookup, resay, set_language
-from tests.test_savefile_hostile import HOSTILE, mid_trick, refuse
+from tests.test_savefile_hostile import HOSTILE, STAND_INS, mid_trick, refuse
 from tests.test_scene_kit import press, title_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -185,8 +185,19 @@ def swap_hand_cards(data: dict) -> None:
     data["hands"][0] = data["hands"][0][1:] + "B"  # its lowest card out, a joker nobody was dealt in
 
 
+def stand_in(name: str) -> Case:
+    def make(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | None:
+        store = match_save(directory)
+        store.path.unlink()
+        STAND_INS[name][0](store.path)
+        return store.load().problem
+
+    return make
+
+
 CASES: dict[str, Case] = {
     **{name: hostile(name) for name in HOSTILE},
+    **{name: stand_in(name) for name in STAND_INS if name != "too_large"},
     "both_bad": edited_save(lambda d: d.update(scores="x"), both=True),
     "cards_differ": edited_save(swap_hand_cards),
     "wrong_seed": edited_save(lambda d: d.update(seed=True)),
@@ -360,6 +371,7 @@ def test_a_refused_save_at_the_table_is_said_in_chinese_with_the_system_s_reason
         session = open_session(game, Match("standard", 4))
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
-        assert re.fullmatch(r"无法把对局存档写入 .+。（No space left on device）", session.message.text)
+        said = r"无法把对局存档写入 .+。（No space left on device）牌局继续进行；.+。"
+        assert re.fullmatch(said, session.message.text)
     finally:
         game.close()

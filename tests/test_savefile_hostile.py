@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import pathlib
 import random
 from collections.abc import Callable
@@ -97,7 +98,64 @@ HOSTILE: dict[str, tuple[Callable[[SaveStore], bytes], str]] = {
     "unknown_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="poker")), "unknown ruleset 'poker'"),
     "unknown_field": (lambda s: edited(s, unknown_field), "The save holds a field 'cheat' the game does not know."),
     "missing_field": (lambda s: edited(s, missing_field), "The save lacks its 'hands' record."),
+    # issue 15: out of range but self-consistent (the log would replay from these values)
+    "negated_seed": (lambda s: edited(s, lambda d: d.update(seed=-d["seed"])), "'seed' is out of range: -6."),
+    "first_deal_negative": (lambda s: edited(s, lambda d: d.update(first_deal=-1)), "'first_deal' is out of range"),
+    "first_deal_too_big": (lambda s: edited(s, lambda d: d.update(first_deal=100_000_000)), "out of range: 100000000"),
+    "first_deal_huge": (lambda s: edited(s, lambda d: d.update(first_deal=10**30)), "'first_deal' is out of range"),
+    "first_deal_4000_digits": (lambda s: edited(s, lambda d: d.update(first_deal=int("9" * 4000))), "out of range"),
+    "bad_option": (lambda s: edited(s, lambda d: d.update(options={"base": 0})), "option 'base' cannot be 0"),
+    "unknown_option": (lambda s: edited(s, lambda d: d.update(options={"cheat": 1})), "no ruleset option 'cheat'"),
+    "options_not_a_table": (lambda s: edited(s, lambda d: d.update(options=[])), "'options' should be a table"),
+    "another_ruleset": (lambda s: edited(s, lambda d: d.update(ruleset="two-player")), "There is no seat 2 at this"),
+    "nan_score": (lambda s: edited(s, lambda d: d["scores"].__setitem__(0, float("nan"))), "holds 'NaN', which is"),
+    "huge_score": (lambda s: edited(s, lambda d: d["scores"].__setitem__(0, 10**30)), "do not match the hands"),
+    "score_as_text": (lambda s: edited(s, lambda d: d["scores"].__setitem__(1, "0")), "a list with something else"),
+    "impossible_table": (
+        lambda s: edited(s, lambda d: d.update(options={"hand_size": 30})),
+        "3 hands of 30 and a kitty of 3 need more cards",
+    ),
 }
+
+
+def sparse(path: pathlib.Path, size: int = 200 * 1024 * 1024) -> None:
+    """A file of `size` bytes that takes no room on the disk."""
+    with path.open("wb") as file:
+        file.truncate(size)
+
+
+# Something else under match.json's name: (how it is made at the path, what the problem says).
+STAND_INS: dict[str, tuple[Callable[[pathlib.Path], None], str]] = {
+    "is_folder": (lambda path: path.mkdir(), "It is a folder, not a file."),
+    "is_link": (lambda path: path.symlink_to(path.with_name("match.bak.json")), "It is a link to another file"),
+    "is_special": (lambda path: os.mkfifo(path), "It is not a plain file (a device or a pipe)."),
+    "too_large": (sparse, "The file is too large (209715200 bytes) to be one of ours."),
+}
+
+
+@pytest.mark.parametrize("case", STAND_INS)
+def test_s21_something_else_named_match_json_is_moved_aside_and_the_backup_used(saved, case):
+    store, match, previous = saved
+    make, message = STAND_INS[case]
+    store.path.unlink()
+    make(store.path)
+    loaded = store.load()
+    assert loaded.problem is not None and message in loaded.problem and "was moved aside" in loaded.problem
+    assert loaded.from_backup and state(loaded.match) == state(previous)
+    (aside,) = store.directory.glob("corrupt-*.json")
+    assert aside.is_symlink() if case == "is_link" else aside.exists()
+    store.save(match, {})
+    assert store.path.is_file() and not store.path.is_symlink() and state(store.load().match) == state(match)
+
+
+@pytest.mark.parametrize("case", ["is_folder", "is_link", "is_special"])
+def test_s21_a_save_written_before_any_load_moves_a_stand_in_aside_and_saves(saved, case):
+    store, match, _ = saved
+    store.path.unlink()
+    STAND_INS[case][0](store.path)
+    SaveStore(store.directory).save(match, {})
+    assert store.path.is_file() and not store.path.is_symlink()
+    assert len(list(store.directory.glob("corrupt-*.json"))) == 1
 
 
 @pytest.mark.parametrize("case", HOSTILE)

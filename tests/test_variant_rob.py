@@ -299,7 +299,8 @@ def test_004_wings_may_hold_one_joker_not_both_pair_wings_none():
     """004 "Can wings include jokers? Single wings may include one joker, but not both. Pair wings cannot.\""""
     assert check("333444B5", "333444B5", ruleset="rob") is None
     assert check("333444BR", "333444BR", ruleset="rob") is not None
-    assert check("333444BBRR", "333444BBRR", ruleset="rob") is not None
+    with pytest.raises(ValueError, match="the rob pack has 1"):  # one pack holds no pair of jokers to wing with
+        check("333444BBRR", "333444BBRR", ruleset="rob")
 
 
 def test_004_twos_never_in_straights_a_triple_of_twos_alone_or_with_a_card():

@@ -1,7 +1,8 @@
 """The bots' public API: moves, bids and explained suggestions for one seat, from its Observation only.
 
 `decide`, `decide_bid`, `decide_double`, `decide_show` and `suggest` take a `game.observe.Observation`; `choose`,
-`bid`, `double` and `show` take the plain dict documented in the README ('Bot API') for outside tools and arenas.
+`bid`, `double` and `show` take the plain dict documented in the README ('Bot API') for outside tools and arenas,
+and raise ValueError for a hand no pack of the ruleset can hold.
 Levels: see docs/bots.md.
 """
 
@@ -18,6 +19,7 @@ from game.bots.table import observation_from_dict, table_of
 from game.bots.think import think
 from game.match import Phase
 from game.observe import Observation
+from game.validate import check_bot_dict
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -50,6 +52,7 @@ def suggest(view: Observation, level: str = "hard") -> list[Suggestion]:
 
 def choose(obs: dict) -> str:
     """Public dict API: one legal move for obs['seat'] (keys in the README, 'Bot API')."""
+    check_bot_dict(obs)
     view = observation_from_dict(obs, Phase.PLAYING)
     return decide(view, str(obs.get("level", DEFAULT_LEVEL)))
 
@@ -57,6 +60,7 @@ def choose(obs: dict) -> str:
 def bid(obs: dict) -> int:
     """Public dict API: 0 (no bid) or a bid of 1..3 for obs['seat'] given obs['bids']; in call/rob rulesets 0 or 1
     (call or rob, whichever the bids so far make it)."""
+    check_bot_dict(obs)
     view = observation_from_dict(obs, Phase.BIDDING)
     return decide_bid(view, str(obs.get("level", DEFAULT_LEVEL)))
 
@@ -64,11 +68,13 @@ def bid(obs: dict) -> int:
 def double(obs: dict) -> bool:
     """Public dict API: whether obs['seat'] doubles, given obs['landlord'] and obs['hand'] (the landlord's
     includes the kitty)."""
+    check_bot_dict(obs)
     return decide_double(observation_from_dict(obs, Phase.DOUBLING), str(obs.get("level", DEFAULT_LEVEL)))
 
 
 def show(obs: dict) -> bool:
     """Public dict API: whether the landlord (obs['seat']) shows its hand obs['hand']."""
+    check_bot_dict(obs)
     return decide_show(observation_from_dict(obs, Phase.SHOWING), str(obs.get("level", DEFAULT_LEVEL)))
 
 

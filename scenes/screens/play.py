@@ -221,7 +221,10 @@ class PlayScene(TableScene):
     def _collect_suggestions(self) -> None:
         if self.pending is None or not self.pending.done():
             return
-        found, self.pending = self.pending.result(), None
+        pending, self.pending = self.pending, None
+        if pending.exception() is not None:  # the worker failed or died (a new one starts): Suggest asks again
+            return
+        found = pending.result()
         if self.suggest_key != self.session.turn_key() or not found:
             return
         self.suggestions, self.suggest_index = list(found), 0

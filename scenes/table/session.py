@@ -18,7 +18,7 @@ from game.cards import RANKS
 from game.match import Match, Phase
 from game.observe import Observation, observe
 from scenes.art.effects import Effects, Ticker, effects_for
-from scenes.platform.worker import Thinker
+from scenes.platform.worker import BotPool, Thinker
 from scenes.table.board import Board
 from scenes.table.clock import TableClock
 from scenes.table.layout import Fitted
@@ -67,6 +67,7 @@ class Session(Placing, Telling):
         self.ticker = Ticker(self.match.multiplier)
         self.fx_rng = random.Random(self.match.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
         self.round_over = False
+        self.stats_unwritten = False  # the statistics' last write failed (and was said)
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
         self.clock = TableClock()
@@ -107,6 +108,7 @@ class Session(Placing, Telling):
         key = (self.turn_key(), seat)
         if not self.thinker.busy_with(key):
             self.thinker.start(key, self.pause_for(seat), decide, self.view(seat), self.settings.level)
+            self.say_restart()
             return None
         if self.steady and self.thinker.remaining <= 0 and self.thinker.future is not None:
             self.thinker.future.exception()  # blocks until the bot has answered (or failed)
@@ -115,7 +117,13 @@ class Session(Placing, Telling):
         except Exception as failed:  # whatever went wrong in the worker, the table goes on
             self.say(tr("table.bot_failed", name=SEAT_NAMES[seat], error=failed), 5.0, "warn")
             return seat, fallback()
+        self.say_restart()
         return (seat, decision) if ready else None
+
+    def say_restart(self) -> None:
+        """The bots' worker process died and a new one was started: said once, play goes on."""
+        if isinstance(self.pool, BotPool) and self.pool.restart_news():
+            self.say(tr("table.bots_restarted"), 6.0, "warn")
 
     def apply(self, action: Action) -> list[ev.Event]:
         """Apply through the core (raises IllegalAction untouched), animate what happened, save."""
@@ -132,13 +140,17 @@ class Session(Placing, Telling):
         return events
 
     def save(self) -> None:
+        """Save after every action. A disk that refuses is said once (not at every action), and play goes on
+        unsaved; once a save succeeds again, a new refusal is said again."""
         if self.store is None:
             return
+        already = self.store.failing is not None
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced}
             self.store.save(self.match, table)
         except WriteFailed as refused:
-            self.say(problems.note(refused.problem), 5.0, "warn")
+            if not already:
+                self.say(tr("table.unsaved", problem=problems.note(refused.problem)), 8.0, "warn")
 
     def count(self, events: list[ev.Event]) -> None:
         """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
@@ -152,8 +164,12 @@ class Session(Placing, Telling):
                     self.stats.record_hand(event.settlement, HUMAN)
                 elif isinstance(event, ev.MatchOver):
                     self.stats.record_match(event.winners, HUMAN)
+            self.stats_unwritten = False
         except WriteFailed as refused:
-            self.say(problems.note(refused.problem), 5.0, "warn")
+            unsaid = not self.stats_unwritten and (self.store is None or self.store.failing is None)
+            self.stats_unwritten = True  # said once, and not at all when the match's own save already said it
+            if unsaid:
+                self.say(problems.note(refused.problem), 5.0, "warn")
         if self.stats.problem:
             self.say(problems.note(self.stats.problem), 8.0, "warn")
             self.stats.problem = None

@@ -1,0 +1,103 @@
+"""The bots' worker process (issue 15): killing it never ends the game (a new one is started, the table says so
+once, play goes on), and it never outlives a game that was killed."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from benchmarks.soak import alive
+from scenes.app import App
+from scenes.flow import new_match
+from scenes.platform.worker import BotPool, Thinker
+from scenes.table.session import Session
+from tests.test_faults import WAIT, until, warnings_of
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def worker_pid(pool: BotPool) -> int:
+    return pool.submit(os.getpid).result(timeout=WAIT)
+
+
+def kill_worker(pool: BotPool) -> int:
+    pid = worker_pid(pool)
+    os.kill(pid, signal.SIGKILL)
+    until(lambda: not alive(pid), "the worker dies")
+    return pid
+
+
+@pytest.fixture
+def pool():
+    made = BotPool(0)
+    yield made
+    made.shutdown(wait=False, cancel_futures=True)
+
+
+def test_a_killed_worker_is_replaced_on_the_next_request(pool):
+    dead = kill_worker(pool)
+    until(lambda: pool.pool._broken, "the pool notices")  # so that submit itself meets the dead worker
+    assert worker_pid(pool) != dead and pool.generation == 1
+    assert pool.restart_news() and not pool.restart_news()
+
+
+def test_an_answer_lost_with_its_worker_is_asked_again_of_a_new_one(pool):
+    thinker = Thinker(pool)
+    worker = worker_pid(pool)
+    thinker.start("turn", 0.0, time.sleep, 3)
+    os.kill(worker, signal.SIGKILL)
+    until(lambda: thinker.future.done(), "the lost answer fails")
+    assert thinker.take("turn") == (False, None)  # asked again
+    until(lambda: thinker.future.done(), "the new worker answers")
+    assert thinker.take("turn") == (True, None) and pool.generation == 1
+
+
+def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
+    """000 §21: "A bot that fails must not end the game" holds for a worker process that dies."""
+    game = App((1280, 720), fullscreen=False, seed=3, demo=True)
+    try:
+        game.steady = True  # a bot's answer is waited for, so each frame moves the match on
+        new_match(game, "standard")
+        session: Session = game.session
+        said = warnings_of(session)
+        for kill in range(2):
+            kill_worker(game.pool)
+            before = len(session.match.log)
+            for _ in range(2400):
+                game.step(1 / 60)
+                if len(game.session.match.log) >= before + 6:
+                    break
+            assert len(game.session.match.log) >= before + 6, f"play went on after kill {kill + 1}"
+        restarted = [text for text in said if "a new one was started" in text]
+        assert len(restarted) == 1 and not [text for text in said if "failed" in text], said
+        assert game.pool.generation == 2
+    finally:
+        game.close()
+
+
+ORPHAN = """
+import os, sys, time
+from scenes.platform.worker import BotPool
+pool = BotPool(0)
+print(pool.submit(os.getpid).result(), flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_worker_exits_when_the_game_is_killed():
+    game = subprocess.Popen([sys.executable, "-c", ORPHAN], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(game.stdout.readline())
+        assert alive(worker)
+        game.send_signal(signal.SIGKILL)
+        game.wait(timeout=WAIT)
+        until(lambda: not alive(worker), "the orphaned worker exits")
+    finally:
+        game.kill()
+        game.stdout.close()
