@@ -43,6 +43,8 @@ def with_options(name: str, options: object) -> Ruleset:
             changes[key] = read(value)
         except (TypeError, ValueError, KeyError):
             raise ValueError(f"the option {key!r} cannot be {shown(value)}") from None
+    if not changes:
+        return RULESETS[name]  # the preset itself: a save of a preset table restores it as it is
     rules = replace(RULESETS[name], **changes)
     _check_table(rules)
     return rules
@@ -132,6 +134,7 @@ READERS: dict[str, Callable[[object], Any]] = {
     "multiplier_cap": _maybe(_count(1)),
     "match_target": _count(1),
     "collect_pack": _flag,
+    "packet": _count(1, 54),
     "turn_seconds": _maybe(_seconds),
     "deal_seconds": _maybe(_seconds),
     "auction": Auction,

@@ -14,7 +14,7 @@ from game.validate import out_of_range, shown
 
 # 2: the log may hold "expired" (003 deal limit); 3: the "rob" and "two-player" rulesets and the "double" and
 # "show" actions (004). Neither changed anything else, so older saves load as they are.
-VERSION = 3
+VERSION = 4
 
 
 class SaveError(ValueError):

@@ -14,6 +14,7 @@ import pygame
 
 from game import events as ev
 from game.kinds import Kind
+from game.match import deal_order
 from scenes.art.effects import Stage
 from scenes.art.tween import out_back
 from scenes.table.board import RAISE, row_positions, spread
@@ -204,10 +205,10 @@ class Placing:
         self.board.still = self.settings.reduced_motion  # no card flies with reduced motion, the deal's included
         if event.redeal:
             self._redeal_notice(event.first_bidder)
-        players = self.match.players
-        dealt = players * self.match.rules.hand_size
-        gap = min(DEAL_GAP, DEAL_TIME / dealt)
-        schedule = [((event.first_bidder + k) % players, k * gap + FLIGHT) for k in range(dealt)]
+        rules = self.match.rules
+        order = deal_order(rules, event.first_bidder, rules.packet if self.match.hand.collected else 1)
+        gap = min(DEAL_GAP, DEAL_TIME / len(order))
+        schedule = [(seat, k * gap + FLIGHT) for k, seat in enumerate(order)]
         self.deal = Deal(schedule)
         self.dealt_sounds = 0
         mine = list(self.match.hand.hands[HUMAN])
