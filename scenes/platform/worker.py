@@ -1,7 +1,8 @@
 """Bot decisions off the frame: the app's process pool computes, a countdown in table time gives the pause.
 
-A result is handed over only when both the worker has finished and the pause has elapsed, and only for the
-turn it was asked about (`key`), so a stale answer after a new game or a load is never applied.
+The bots think in another process (a thread would hold the GIL and stall the frames on a 2-core machine). A result
+is handed over only when both the worker process has finished and the pause has elapsed, and only for the turn it
+was asked about (`key`), so a stale answer after a new game or a load is never applied.
 
 A dying worker (killed, out of memory) must not end the game: `BotPool` starts a new one and asks again, and the
 table says so once. The worker watches its parent and exits when the game is gone (killed with SIGKILL, say), so no
