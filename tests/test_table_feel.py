@@ -89,7 +89,7 @@ def test_menu_new_game_asks_first_and_keep_playing_keeps_the_hand(game):
     press(game, pygame.K_RETURN)  # Keep playing
     assert game.scene.name == "menu" and game.session.match.hand.deal_no == deal
     game.scene.choose("new")
-    game.scene.choose("deal")
+    game.scene.choose("start")
     assert game.session.match.hand.deal_no != deal
 
 

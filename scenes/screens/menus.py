@@ -103,27 +103,19 @@ class ConfirmNewMatch(MenuOverlay):
         new_match(self.game, self.ruleset, self.deal)
 
 
-class ConfirmNewDeal(MenuOverlay):
+class ConfirmNewDeal(ConfirmNewMatch):
     """Menu -> New game: the hand is dropped without score (000 §21), so ask first, as Start new match does; Keep
     playing is focused."""
 
-    name = "confirm"
     title_key = "overlays.new_game_title"
-    width = 760
+    note_key, keep_key, start_key = "overlays.new_game_note", "overlays.keep_playing", "overlays.deal_again"
 
     def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game)
+        super().__init__(game, session.match.rules.name, "")
         self.session = session
-        self.note = tr("overlays.new_game_note")
 
-    def items(self) -> list[tuple[str, str, str]]:
-        return [("keep", tr("overlays.keep_playing"), "play"), ("deal", tr("overlays.deal_again"), "plain")]
-
-    def choose(self, key: str) -> None:
-        if key == "keep":
-            self.close()
-        else:
-            abandon_hand(self.game, self.session)
+    def start(self) -> None:
+        abandon_hand(self.game, self.session)
 
 
 class KindChooser(MenuOverlay):
