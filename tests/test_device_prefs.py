@@ -40,7 +40,7 @@ def choose_all(game) -> None:
         settings.choose(key)
     for key, percent in (("master", 60), ("effects", 30)):
         while getattr(game.prefs, key) != percent:
-            settings.turn(key, -1, wrap=False)
+            settings.turn(key, -1)
     game.pop()
 
 

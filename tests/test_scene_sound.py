@@ -14,7 +14,7 @@ from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, press, saving_game
+from tests.test_scene_kit import headless_game, post, press, saving_game, steps
 
 SECONDS = {
     "card": 0.06,
@@ -169,13 +169,20 @@ def test_left_and_right_turn_the_focused_volume_and_it_is_kept(saving):
     assert PrefsStore(saving.store.directory).load() == Prefs(master=80)
 
 
-def test_confirm_on_a_volume_steps_up_and_wraps_to_zero(saving):
+def test_a_volume_never_wraps_from_100_to_silence(saving):
     scene = settings(saving)
     focus(scene, "effects")
-    press(saving, pygame.K_RETURN)
-    assert saving.prefs.effects == 0
-    press(saving, pygame.K_RETURN)
-    assert saving.prefs.effects == 10
+    press(saving, pygame.K_RETURN)  # Confirm at 100%: stays
+    assert saving.prefs.effects == 100
+    rect = scene.row.get("effects").rect
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.x + 5, rect.centery), button=1)  # the left half lowers
+    steps(saving, 2)
+    assert saving.prefs.effects == 90
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)  # the right half raises
+    steps(saving, 2)
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)
+    steps(saving, 2)
+    assert saving.prefs.effects == 100
 
 
 def test_m_mutes_anywhere_and_the_settings_label_follows(saving):

@@ -98,3 +98,27 @@ def test_auto_turns_off_at_a_new_match(game):
     game.table_settings.auto = True
     new_match(game, "classic")
     assert game.session.settings.auto is False
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "label", "enabled"),
+    [("classic", "Turn timers: on (Classic)", False), ("standard", "Turn timers: off", True)],
+)
+def test_settings_show_a_rulesets_own_timers_on_and_greyed(game, ruleset, label, enabled):
+    from scenes.screens.settings import SettingsOverlay
+
+    new_match(game, ruleset)
+    game.push(SettingsOverlay(game))
+    timers = game.scene.row.get("timers")
+    assert (timers.label, timers.enabled) == (label, enabled)
+    game.scene.choose("timers")
+    assert game.scene.row.get("timers").label == ("Turn timers: on" if enabled else label)
+
+
+def test_the_table_names_its_ruleset_beside_the_deal(game):
+    from scenes.art import text
+
+    new_match(game, "no-shuffle")
+    steps(game, 2)
+    drawn = [key for key in text.RENDERS.items if str(key[0]).startswith("No Shuffle · Deal #")]
+    assert drawn
