@@ -26,8 +26,8 @@ COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
 
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the ruleset, the
-    deal and its clock."""
+    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the deal and its
+    clock, and under them the ruleset's name."""
     r = geo["hud"]
     surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
     hand = session.match.hand
@@ -44,8 +44,9 @@ def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     number = tr("table.hand", number=hand.number)
     blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
     below = r.bottom + geo.px(4)
-    deal = f"{ruleset_title(session.match.rules)} · {deal_label(hand)}"  # which table this is, at a glance
-    blit_text(surface, deal, geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+    line = blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+    ruleset = ruleset_title(session.match.rules)  # which table this is, at a glance
+    blit_text(surface, ruleset, geo.px(20), MUTED, (r.x + geo.px(18), line.bottom + geo.px(2)), "topleft", True)
     clock = session.clock.deal_clock()
     if clock is not None:
         time_left = tr("table.deal_time", clock=clock)
