@@ -3,6 +3,8 @@ the sound levels and the bots' level are this device's, in prefs.json: a new mat
 reduced motion really keeps the cards still, the deal's included."""
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -49,17 +51,24 @@ def device(game) -> dict:
     return {name: getattr(s if hasattr(s, name) else p, name) for name in CHOSEN}
 
 
-def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
-    store = SaveStore(tmp_path)
+@contextmanager
+def chosen_then_a_new_match(store: SaveStore) -> Iterator:
+    """A game on its title: every device setting chosen in Settings, then a new standard match."""
     game = title_game(store)
     try:
         choose_all(game)
         new_match(game, "standard")
+        yield game
+    finally:
+        game.close()
+
+
+def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
+    store = SaveStore(tmp_path)
+    with chosen_then_a_new_match(store) as game:
         steps(game, 2)
         assert device(game) == CHOSEN
         assert game.art["hand"].four_colour and game.sounds.volume() == pytest.approx(0.6 * 0.3)
-    finally:
-        game.close()
     on_disk = json.loads((tmp_path / "prefs.json").read_text())
     assert {k: on_disk[k] for k in CHOSEN} == CHOSEN
     again = title_game(store)  # a relaunch
@@ -74,15 +83,10 @@ def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
 
 def test_a_continued_save_does_not_override_the_device(tmp_path):
     store = SaveStore(tmp_path)
-    game = title_game(store)
-    try:
-        choose_all(game)
-        new_match(game, "standard")
+    with chosen_then_a_new_match(store) as game:
         game.session.settings.reduced_motion = False  # as an older save would carry it
         game.session.settings.level = "easy"
         game.session.save()
-    finally:
-        game.close()
     again = title_game(store)
     try:
         from scenes.flow import continue_match
