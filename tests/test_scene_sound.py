@@ -6,7 +6,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.actions import Play
+from game.actions import Pass, Play
 from game.savefile import SaveStore
 from scenes.art.sound import RATE, Sounds, voices
 from scenes.platform.prefs import Prefs, PrefsStore
@@ -24,6 +24,7 @@ SECONDS = {
     "bomb": 0.8,
     "rocket": 0.45,
     "refused": 0.16,
+    "alert": 0.21,
     "win": 0.48,
     "lose": 0.48,
 }
@@ -125,6 +126,23 @@ def test_ordinary_play_snaps_a_card(game):
     session, _, bank = table(game, ("3333456", "789", "TJQ"))
     session.apply(Play(0, "4"))
     assert played(bank) == ["card"]
+
+
+def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(game):
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
+    session.apply(Play(0, "4"))  # five left: no alert
+    session.apply(Play(1, "8"))  # two left
+    assert played(bank) == ["card", "card", "alert"]
+
+
+def test_your_own_last_two_cards_sound_the_alert_too(game):
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
+    session.apply(Play(0, "3333"))  # three left
+    session.apply(Pass(1))
+    session.apply(Pass(2))
+    assert bank["alert"].plays == []
+    session.apply(Play(0, "4"))  # two left
+    assert (len(bank["card"].plays), len(bank["alert"].plays)) == (1, 1)
 
 
 def test_refused_play_buzzes(game):

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
+WARN_AT = 2  # a seat with this many cards or fewer is about to go out: a warning light, a sound, a note
 SORTS = ("rank", "groups")  # your hand's orders: high cards first, or grouped by count
 LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 
@@ -250,6 +251,8 @@ class Placing:
             self.place_hand()
         kind = event.reading.kind
         self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
+        if 0 < len(self.match.hand.hands[event.seat]) <= WARN_AT:  # a seat about to go out: heard at every seat
+            self.sound("alert")
         banner = BANNER_KINDS.get(kind)
         if banner:
             big = kind.is_bomb_like
