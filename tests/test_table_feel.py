@@ -123,3 +123,27 @@ def test_the_table_names_its_ruleset_beside_the_deal(game):
     steps(game, 1)
     drawn = {str(key[0]) for key in text.RENDERS.items}
     assert "No Shuffle" in drawn and any(line.startswith("Deal #") for line in drawn)
+
+
+def test_continue_restores_the_hands_sort_order(tmp_path):
+    from game.savefile import SaveStore
+    from scenes.flow import continue_match
+    from tests.test_scene_kit import title_game
+
+    store = SaveStore(tmp_path)
+    match = play_until(Match("standard", 3), answering)
+    game = title_game(store)
+    try:
+        show(game, open_session(game, match))
+        steps(game, 5)
+        game.scene.sort()
+        assert game.session.sort == "groups"
+    finally:
+        game.close()
+    again = title_game(store)
+    try:
+        continue_match(again)
+        assert again.session.sort == "groups"
+        assert again.session.board.hand == again.session.display_order(again.session.match.hand.hands[HUMAN])
+    finally:
+        again.close()

@@ -250,6 +250,7 @@ class PlayScene(TableScene):
         s = self.session
         s.sort = SORTS[(SORTS.index(s.sort) + 1) % len(SORTS)]
         s.place_hand(0.3)
+        s.save()  # Continue brings the hand back in this order
 
     # ----- input --------------------------------------------------------------------------------------
 
