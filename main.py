@@ -93,14 +93,15 @@ def unsaved_line(store: SaveStore | None) -> str | None:
 def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
     """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
     game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
-    from scenes.flow import continue_match
-    from scenes.screens.menus import start_new_match
-
     if resume is not None:
+        from scenes.flow import continue_match
+
         continue_match(game, resume)
         return
     game.show_title()
     if new:
+        from scenes.screens.menus import start_new_match
+
         start_new_match(game, game.ruleset, deal)
 
 
@@ -135,7 +136,6 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from scenes.app import App
-    from scenes.demo import Demo, report
 
     try:
         size = size_of(args.size)
@@ -144,6 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     store = demo_store(args, saves) if args.autoplay else saves
     if args.headless:
+        from scenes.demo import Demo, report
+
         game = App(
             (1920, 1080),
             fullscreen=False,

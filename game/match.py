@@ -106,19 +106,32 @@ def deal_cards(rules: Ruleset, deal_no: int) -> Dealing:
 
 
 def deal_collected(rules: Ruleset, deal_no: int, pack: list[int]) -> Dealing:
-    """A collected pack cut at a point the deal number picks (never the very top), dealt without shuffling."""
+    """A collected pack cut at a point the deal number picks (never the very top), dealt without shuffling, in
+    packets of `rules.packet` cards: the runs and bombs played together mostly stay together."""
     rng = random.Random(deal_no)
     cut = rng.randrange(1, len(pack))
-    return deal_pack(rules, pack[cut:] + pack[:cut], rng.randrange(rules.players))
+    return deal_pack(rules, pack[cut:] + pack[:cut], rng.randrange(rules.players), rules.packet)
 
 
-def deal_pack(rules: Ruleset, pack: list[int], first: int) -> Dealing:
-    """Deal an ordered pack: one card at a time from the first bidder, then the kitty, the rest unused."""
-    dealt = rules.players * rules.hand_size
+def deal_order(rules: Ruleset, first: int, packet: int = 1) -> list[int]:
+    """The seat each dealt card goes to, in dealing order: from the first bidder round the table, `packet` cards to
+    a player at a time (fewer when a hand has less room left)."""
+    size, players = rules.hand_size, rules.players
+    order: list[int] = []
+    for done in range(0, size, packet):  # rounds: each hand gets up to one packet in each
+        for k in range(players):
+            order += [(first + k) % players] * min(packet, size - done)
+    return order
+
+
+def deal_pack(rules: Ruleset, pack: list[int], first: int, packet: int = 1) -> Dealing:
+    """Deal an ordered pack in `deal_order`, then the kitty; the rest is unused."""
     hands: list[list[int]] = [[] for _ in range(rules.players)]
-    for k, card in enumerate(pack[:dealt]):
-        hands[(first + k) % rules.players].append(card)
-    return hands, pack[dealt : dealt + rules.kitty_size], pack[dealt + rules.kitty_size :], first
+    order = deal_order(rules, first, packet)
+    for seat, card in zip(order, pack, strict=False):
+        hands[seat].append(card)
+    at = len(order)
+    return hands, pack[at : at + rules.kitty_size], pack[at + rules.kitty_size :], first
 
 
 class Match:

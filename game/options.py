@@ -44,7 +44,7 @@ def with_options(name: str, options: object) -> Ruleset:
         except (TypeError, ValueError, KeyError):
             raise ValueError(f"the option {key!r} cannot be {shown(value)}") from None
     if not changes:
-        return PRESETS[name]  # the preset itself, as a table started from it holds
+        return PRESETS[name]  # the preset itself: a save of a preset table restores it as it is
     rules = replace(PRESETS[name], **changes)
     _check_table(rules)
     return rules
@@ -147,6 +147,7 @@ READERS: dict[str, Callable[[object], Any]] = {
     "multiplier_cap": _maybe(_count(1)),
     "match_target": _count(1),
     "collect_pack": _flag,
+    "packet": _count(1, 54),
     "turn_seconds": _maybe(_seconds),
     "deal_seconds": _maybe(_seconds),
     "auction": Auction,

@@ -44,8 +44,9 @@ class Ruleset:
     bid_values: tuple[int, ...] = (1, 2, 3)
     all_decline: AllDecline = AllDecline.REDEAL
     multiplier_cap: int | None = None
-    match_target: int = 30
+    match_target: int = 30  # a match lasts about 16 hands at every preset (docs/rules-decisions.md)
     collect_pack: bool = False  # "play again" deals the collected cards, cut but not shuffled (003 no-shuffle)
+    packet: int = 1  # cards a collected pack gives each player at a time (docs/rules-decisions.md, no-shuffle)
     turn_seconds: float | None = None  # the scene's turn limit; None = no timer (the core keeps no clock)
     deal_seconds: float | None = None  # the scene's deal limit; at it the scene applies DealExpired
     auction: Auction = Auction.POINTS
@@ -122,6 +123,8 @@ NO_SHUFFLE = replace(
     title="No Shuffle",
     summary="Classic, but each new deal collects the played cards and only cuts them: big hands return.",
     collect_pack=True,
+    packet=3,
+    match_target=45,  # big hands return: more points a hand (docs/rules-decisions.md, match length)
 )
 
 ROB = replace(
@@ -136,6 +139,7 @@ ROB = replace(
     double_phase=True,
     show_hand=True,
     share_cap=32,
+    match_target=40,
 )
 
 TWO_PLAYER = replace(
@@ -149,6 +153,7 @@ TWO_PLAYER = replace(
     auction=Auction.HANDICAP,
     max_robs=4,
     allowance=True,
+    match_target=20,
 )
 
 FOUR_PLAYER = replace(
@@ -176,6 +181,7 @@ FOUR_PLAYER = replace(
     ),
     joker_pairs=True,
     bomb_sizes=(4, 8),
+    match_target=270,  # ±3 shares a hand and two decks' bombs
 )
 
 WILDCARD = replace(

@@ -39,7 +39,26 @@ def _renumber(version: int) -> Upgrader:
 # entry for the old version is added here in the same change, so every save a released game wrote still loads.
 # 2 added the "expired" action (the 003 deal limit); 3 the rob and two-player rulesets and their actions (004, 003);
 # 4 the wildcard and swap-three rulesets, the swap action and a play's stand-in ranks (003).
-UPGRADERS: dict[int, Upgrader] = {1: _renumber(1), 2: _renumber(2), 3: _renumber(3)}
+# What version 4 changed in the presets, as the options that keep a version-3 match dealing and ending as it did:
+# no-shuffle dealt its collected pack one card at a time, and every preset's match ended at 30 (docs/saves.md).
+PRESETS_BEFORE_4: dict[str, dict[str, Any]] = {
+    "no-shuffle": {"packet": 1, "match_target": 30},
+    "rob": {"match_target": 30},
+    "two-player": {"match_target": 30},
+    "four-player": {"match_target": 30},
+}
+
+
+def _pin_presets(data: dict[str, Any]) -> dict[str, Any]:
+    """3 -> 4: a preset's old dealing and match target become options of the save, unless it already has its own."""
+    ruleset, options = data.get("ruleset"), data.get("options", {})
+    pins = PRESETS_BEFORE_4.get(ruleset, {}) if isinstance(ruleset, str) else {}
+    if not pins or not isinstance(options, dict):
+        return {**data, "version": 4}
+    return {**data, "version": 4, "options": {**pins, **options}}
+
+
+UPGRADERS: dict[int, Upgrader] = {1: _renumber(1), 2: _renumber(2), 3: _pin_presets}
 
 TABLE = "table"
 SAVED_AT = "saved_at"

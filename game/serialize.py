@@ -13,8 +13,9 @@ from game.rulesets import PRESETS
 from game.validate import out_of_range, shown
 
 # 2: the log may hold "expired" (003 deal limit); 3: the "rob" and "two-player" rulesets and the "double" and
-# "show" actions (004); 4: the "wildcard" and "swap-three" rulesets, the "swap" action and a play's stand-in ranks.
-# None changed anything else, so older saves load as they are.
+# "show" actions (004); 4: the "wildcard" and "swap-three" rulesets, the "swap" action and a play's stand-in ranks,
+# and presets that deal no-shuffle in packets and end matches at their own targets (a version-3 save keeps the old
+# dealing and target as options: savefile.UPGRADERS). Nothing else changed, so older saves load as they are.
 VERSION = 4
 
 

@@ -6,10 +6,13 @@ headless demo run at a fixed dt; only `run()` reads the clock.
 
 from __future__ import annotations
 
+import importlib
+import os
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame._sdl2 import controller
@@ -19,32 +22,51 @@ from game.match import Phase
 from game.rulesets import STANDARD
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
-from scenes.art.sound import Sounds
+from scenes.art.sound import Sounds, open_bank
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
-from scenes.platform.prefs import Prefs, PrefsStore
+from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
 from scenes.platform.worker import BotPool
 from scenes.scene import Scene
-from scenes.screens.bidding import BiddingScene
-from scenes.screens.doubling import DoublingScene
-from scenes.screens.play import PlayScene
-from scenes.screens.settlement import SettlementScene
-from scenes.screens.table import TableScene
 from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
 from scenes.table.placing import card_size
-from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from scenes.words import i18n, problems
+
+if TYPE_CHECKING:
+    from scenes.screens.table import TableScene
+    from scenes.table.session import Session
 
 WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
-SCREENS: dict[Phase, type[TableScene]] = {  # the one phase -> screen table; any other phase: the play screen
-    Phase.BIDDING: BiddingScene,
-    Phase.DOUBLING: DoublingScene,
-    Phase.SHOWING: DoublingScene,
-}
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
+CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
+TABLE_MODULES = (  # loaded in the background while the title is up
+    "scenes.table.session",
+    "scenes.flow",
+    "scenes.screens.new_match",
+    "scenes.screens.bidding",
+    "scenes.screens.doubling",
+    "scenes.screens.play",
+    "scenes.screens.settlement",
+)
+FIRST_FRAME = "DOUDIZHU_FIRST_FRAME"  # set: print the clock and CPU time at the first frame, then leave (startup bench)
+
+
+def screen_for(phase: Phase) -> type[TableScene]:
+    """The one phase -> screen table; any other phase: the play screen. The table's modules load when a table is
+    first shown (or in the background meanwhile): the title's first frame does not wait for them."""
+    from scenes.screens.bidding import BiddingScene
+    from scenes.screens.doubling import DoublingScene
+    from scenes.screens.play import PlayScene
+
+    screens: dict[Phase, type[TableScene]] = {
+        Phase.BIDDING: BiddingScene,
+        Phase.DOUBLING: DoublingScene,
+        Phase.SHOWING: DoublingScene,
+    }
+    return screens.get(phase, PlayScene)
 
 
 class App:
@@ -67,21 +89,21 @@ class App:
         self.fullscreen = fullscreen
         self.windowed = size or WINDOWED
         self.screen = self._open()
-        self.sounds = Sounds()
+        # What the title does not show is made after its first frame, a few ms per frame: name -> steps
+        self.chores: dict[str, Iterator[None]] = {"sounds": self._open_sounds(), "table": self._import_table()}
+        self.sounds = Sounds({})
         self.layout = layout or load_layout()
         self.deck = STANDARD.deck.build()  # every face the art may be asked for
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
-        # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.
-        # It runs at a lower priority, so the frames win the CPU when both want it.
-        self.pool = BotPool(BOT_NICENESS)
+        self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
         self.first_deal = first_deal  # `--deal N`: the first new match starts from deal N
         self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
-        self.table_settings = TableSettings()
+        self._table_settings = TableSettings()
         self.prefs_store = PrefsStore(store.directory) if store is not None else None
         self.prefs = self.prefs_store.load() if self.prefs_store is not None else Prefs()
         # a save (or preferences) problem for the title screen
@@ -93,6 +115,15 @@ class App:
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
         self.refit()
 
+    @property
+    def pool(self) -> BotPool:
+        """The bots' worker process: bots think in another process, as a thread would hold the GIL and stall the
+        frames on a 2-core machine; it runs at a lower priority, so the frames win the CPU when both want it.
+        Started on first use, after the title's first frame."""
+        if self._pool is None:
+            self._pool = BotPool(BOT_NICENESS)
+        return self._pool
+
     # ----- display ------------------------------------------------------------------------------------
 
     def _open(self) -> pygame.Surface:
@@ -103,31 +134,72 @@ class App:
     def refit(self) -> None:
         """Fit the layout, card art and caches to the current window."""
         self.geo = self.layout.fit(self.screen.get_size())
-        text.clear()
-        widgets.clear()
-        effects.clear()
-        effects.warm(self.geo.scale)
+        self.relabel()
         felt.clear()
         felt.felt(self.screen.get_size())
         self.restyle_cards()
 
+    def relabel(self) -> None:
+        """Forget every made text (a new language, a new size); what is needed again is made when first drawn, the
+        effects' big images between the frames."""
+        text.clear()
+        widgets.clear()
+        effects.clear()
+        self.chores["effects"] = effects.warm(self.geo.scale)
+
     def restyle_cards(self) -> None:
-        """Card art at the window's card sizes in the chosen style (four colours, large cards), drawn now, at load
-        time, so no frame ever waits for one; the sprites at the table move to the new sizes."""
+        """Card art at the window's card sizes in the chosen style (four colours, large cards); the sprites at the
+        table move to the new sizes. A face is drawn when first shown, and every other one between the frames."""
         s = self.table_settings
         self.art = {
             name: CardArt(*card_size(self.geo, name, s.large_cards), four_colour=s.four_colour) for name in CARD_SIZES
         }
-        for art in self.art.values():
-            for card in self.deck:
-                art.face(card)
-            art.back()
-            art.shadow()
-            art.highlight()
+        self.chores["cards"] = self._draw_cards()
+        self.relayout()
+
+    def relayout(self) -> None:
+        """The table and every open scene laid out again (new sizes, styles or words)."""
         if self.session is not None:
             self.session.relayout(self.geo)
         for scene in self.stack:
             scene.relayout()
+
+    def _draw_cards(self) -> Iterator[None]:
+        for art in self.art.values():
+            for make in (art.back, art.shadow, art.highlight):
+                make()
+                yield
+            for card in self.deck:
+                art.face(card)
+                yield
+
+    def _open_sounds(self) -> Iterator[None]:
+        yield  # not before the first frame
+        self.sounds.bank = open_bank()
+
+    def _import_table(self) -> Iterator[None]:
+        """The bots' process started and the table's modules loaded while the title is up (the title imports them
+        only when asked for a table), so that New match does not wait for them."""
+        yield
+        self.pool  # noqa: B018 - started now: it imports the bots while the title is up
+        for module in TABLE_MODULES:
+            yield
+            importlib.import_module(module)
+
+    def do_chores(self, budget: float = CHORE_BUDGET) -> None:
+        """Background making for up to `budget` seconds (at least one step): the chores' order is their age."""
+        end = time.perf_counter() + budget
+        while self.chores:
+            name, steps = next(iter(self.chores.items()))
+            if next(steps, StopIteration) is StopIteration:
+                del self.chores[name]
+            if time.perf_counter() >= end:
+                return
+
+    def finish_chores(self) -> None:
+        """Everything made now (the demo, benchmarks)."""
+        while self.chores:
+            self.do_chores(1.0)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -136,8 +208,21 @@ class App:
 
     # ----- device preferences -------------------------------------------------------------------------
 
+    @property
+    def table_settings(self) -> TableSettings:
+        return self._table_settings
+
+    @table_settings.setter
+    def table_settings(self, settings: TableSettings) -> None:
+        """New table settings (a continued match's): the device's own ones (`TABLE_PREFS`) stay as this device
+        chose them, whatever the save says."""
+        self._table_settings = settings
+        for name in TABLE_PREFS:
+            setattr(settings, name, getattr(self.prefs, name))
+
     def apply_prefs(self) -> None:
-        """Make the language and the sound levels of `prefs` current."""
+        """Make the language, the sound levels and the table's device settings of `prefs` current."""
+        self.table_settings = self._table_settings
         i18n.set_language(self.prefs.language)
         pygame.display.set_caption(i18n.tr("title.caption"))
         self.sounds.set_levels(self.prefs.master, self.prefs.effects, self.prefs.muted)
@@ -151,7 +236,8 @@ class App:
         if self.prefs.language != language:
             if self.session is not None:
                 self.session.retell()  # the notes on the table in the new language
-            self.refit()
+            self.relabel()
+            self.relayout()
         if self.prefs_store is None:
             return
         try:
@@ -205,9 +291,11 @@ class App:
     def show(self, session: Session, settle: bool = True) -> None:
         """The screen for the match's phase in place of the whole stack (a restored match opens where it was left);
         with `settle`, a finished hand's settlement at once over the play screen."""
-        self.switch(SCREENS.get(session.match.phase, PlayScene)(self, session))
+        self.switch(screen_for(session.match.phase)(self, session))
         if settle and session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.scene.settling = True
+            from scenes.screens.settlement import SettlementScene
+
             self.push(SettlementScene(self, session))
 
     def show_title(self) -> None:
@@ -235,11 +323,16 @@ class App:
                 self.refit()
             for action in self.inputs.translate(event):
                 self.dispatch(action)
+        for action in self.inputs.tick(min(dt, MAX_DT)):  # held directions repeating
+            self.dispatch(action)
         if not self.running:
             return
+        if self.session is not None:  # at the table, frames never wait for a face mid-animation: all made at once
+            self.finish_chores()
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
+        self.do_chores()
 
     def dispatch(self, action: Input) -> None:
         if action.act is Act.QUIT:
@@ -260,6 +353,10 @@ class App:
 
     def run(self) -> None:
         clock = pygame.time.Clock()
+        if os.environ.get(FIRST_FRAME):
+            self.step(0.0)
+            print(f"first frame {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+            self.running = False
         while self.running:
             self.step(clock.tick(60) / 1000)
         self.close()
@@ -271,5 +368,6 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
         pygame.quit()

@@ -14,9 +14,10 @@ from game.atomic import WriteFailed
 from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
+from scenes.table.placing import SORTS
 from scenes.table.restore import restore_table
 from scenes.table.seats import HUMAN, SEAT_NAMES
-from scenes.table.session import CLOCK, PRACTICED, Session
+from scenes.table.session import CLOCK, PRACTICED, SORT, Session
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
@@ -66,6 +67,7 @@ def new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
         except WriteFailed as refused:
             host.problem = refused.problem
     match = Match(ruleset, host.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
+    host.table_settings.auto = host.demo  # Auto (托管) was for the last match: in a new one you play your cards
     session = open_session(host, match)
     session.absorb(match.opening)
     session.save()
@@ -98,6 +100,9 @@ def continue_match(host: Host, loaded: Loaded | None = None) -> None:
     session = open_session(host, loaded.match)
     session.clock.restore(loaded.table.get(CLOCK), session.turn_key())
     session.practiced = session.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
+    if loaded.table.get(SORT) in SORTS:
+        session.sort = loaded.table[SORT]  # your hand in the order you left it
+        session.place_hand(0.0)
     restore_table(session)
     if loaded.problem:
         session.say(problems.note(loaded.problem), 8.0, "warn")

@@ -1,5 +1,5 @@
-"""Four-colour suits and large cards: Settings toggles them live (new card art), they are saved with the table
-settings and come back with the match, and the table still fits a 1280x720 window with large cards."""
+"""Four-colour suits and large cards: Settings toggles them live (new card art), the save carries them but a
+continued match opens in this device's style, and the table still fits a 1280x720 window with large cards."""
 
 import pygame
 import pytest
@@ -66,14 +66,17 @@ def test_a_toggled_option_is_saved_with_the_match(tmp_path, key, field):
         game.close()
 
 
-def test_continue_restores_four_colour_large_cards(tmp_path):
+def test_continue_keeps_this_devices_card_style_over_the_saves(tmp_path):
+    """The card style is the device's (prefs.json): a save made with four colours and large cards opens in the
+    style this device chose."""
     store = SaveStore(tmp_path)
     store.save(Match("standard", 3), {"four_colour": True, "large_cards": True})
     game = App((1920, 1080), fullscreen=False, store=store, seed=1)
     try:
         continue_match(game)
         art = game.art["hand"]
-        assert (art.four_colour, art.size[1] > game.geo["card_hand"].height) == (True, True)
+        assert (art.four_colour, art.size == game.geo["card_hand"].size) == (False, True)
+        assert (game.table_settings.four_colour, game.table_settings.large_cards) == (False, False)
     finally:
         game.close()
 

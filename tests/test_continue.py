@@ -52,9 +52,9 @@ def mid_trick(match: Match) -> bool:
 
 def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same_position(store):
     game = title_game(store)
-    game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
     press(game, pygame.K_RETURN)  # New match
     press(game, pygame.K_RETURN)  # Standard
+    game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
     for _ in range(60 * 60):
         if mid_trick(game.session.match):
             break

@@ -40,8 +40,17 @@ def test_s3_after_a_bid_of_2_only_3_or_no_bid_remain(game):
     assert labels(game) == ["No bid", "Bid 3"]
 
 
+def test_no_bid_has_the_focus_so_a_stray_enter_never_bids_3(game):
+    match = open_bidding(game, Match("standard", FIRST_TO_BID))
+    assert [b.key for b in game.scene.row.buttons if b.focus] == ["0"]
+    press(game, pygame.K_RETURN)
+    assert match.hand.bids == [(0, 0)]
+
+
 def test_keyboard_enter_bids_the_focused_value(game):
     match = open_bidding(game, Match("standard", FIRST_TO_BID))
+    for _ in range(3):
+        press(game, pygame.K_RIGHT)
     press(game, pygame.K_RETURN)
     assert (match.hand.landlord, match.hand.bid) == (0, 3)
 

@@ -39,15 +39,17 @@ def test_new_match_from_the_title_starts_the_deal(game):
 def test_continue_restores_the_saved_match(store):
     match = Match("standard", 9)
     match.apply(Bid(match.turn, 1))
-    store.save(match, {"auto": False, "level": "easy"})
+    store.save(match, {"auto": False, "counter": False, "level": "easy"})
     game = title_game(store)
     try:
         press(game, pygame.K_RETURN)
         restored = game.session.match
-        assert (game.scene.name, restored.hand.bids, game.table_settings.level) == (
+        settings = game.table_settings
+        assert (game.scene.name, restored.hand.bids, settings.counter, settings.level) == (
             "bidding",
             [(match.hand.bids[0])],
-            "easy",
+            False,  # the match's own setting comes back with it
+            "normal",  # the bots' level is this device's (prefs.json), not the save's
         )
     finally:
         game.close()
@@ -83,6 +85,9 @@ def test_s21_new_game_mid_hand_deals_again_without_score(game):
     press(game, pygame.K_ESCAPE)
     press(game, pygame.K_DOWN)
     press(game, pygame.K_RETURN)
+    assert game.scene.name == "confirm"  # asked first: this hand will not count
+    press(game, pygame.K_DOWN)
+    press(game, pygame.K_RETURN)  # Deal again
     assert (game.scene.name, match.hand.number, match.scores, match.log[-1].__class__.__name__) == (
         "bidding",
         1,

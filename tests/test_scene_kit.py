@@ -48,12 +48,16 @@ def post(kind: int, **attrs) -> None:
 
 
 def press(game: App, k: int) -> None:
+    """A key pressed and let go (a held arrow would repeat)."""
     post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
     steps(game, 2)
 
 
 def pad(game: App, button: int) -> None:
+    """A pad button pressed and let go."""
     post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+    post(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button)
     steps(game, 2)
 
 

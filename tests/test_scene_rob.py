@@ -144,7 +144,8 @@ def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(ga
     game.session.apply(Bid(2, 0))
     assert (bubble(game, 1), bubble(game, 2)) == ("Call!", "No rob")
     steps(game, 2)
-    press(game, pygame.K_RETURN)  # Rob has the focus
+    press(game, pygame.K_RIGHT)  # No rob has the focus: Rob is next to it
+    press(game, pygame.K_RETURN)
     assert (match.hand.bids[-1], bubble(game, 0), match.multiplier) == ((0, 1), "Rob!", 2)
     assert (game.session.ticker.shown, game.session.ticker.pop > 0) == (2, True)
 

@@ -66,7 +66,7 @@ def test_failing_bot_takes_the_fallback_and_says_so(game, pool):
 
 
 def test_table_settings_of_the_right_types_are_kept():
-    saved = {"auto": True, "level": "hard", "counter": False, "auto_interval": 3.0}
+    saved = {"auto": True, "level": "hard", "counter": False, "auto_interval": 3.0, "auto_pass": True}
     saved |= {"reduced_motion": True, "four_colour": True, "large_cards": True, "turn_timers": True, "practice": True}
     assert TableSettings.from_dict(saved).to_dict() == saved
 

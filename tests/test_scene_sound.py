@@ -6,7 +6,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.actions import Play
+from game.actions import Pass, Play
 from game.savefile import SaveStore
 from scenes.art.sound import RATE, Sounds, voices
 from scenes.platform.prefs import Prefs, PrefsStore
@@ -14,7 +14,7 @@ from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, press, saving_game
+from tests.test_scene_kit import headless_game, post, press, saving_game, steps
 
 SECONDS = {
     "card": 0.06,
@@ -24,6 +24,7 @@ SECONDS = {
     "bomb": 0.8,
     "rocket": 0.45,
     "refused": 0.16,
+    "alert": 0.21,
     "win": 0.48,
     "lose": 0.48,
 }
@@ -127,6 +128,23 @@ def test_ordinary_play_snaps_a_card(game):
     assert played(bank) == ["card"]
 
 
+def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(game):
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
+    session.apply(Play(0, "4"))  # five left: no alert
+    session.apply(Play(1, "8"))  # two left
+    assert played(bank) == ["card", "card", "alert"]
+
+
+def test_your_own_last_two_cards_sound_the_alert_too(game):
+    session, _, bank = table(game, ("3333456", "789", "TJQ"))
+    session.apply(Play(0, "3333"))  # three left
+    session.apply(Pass(1))
+    session.apply(Pass(2))
+    assert bank["alert"].plays == []
+    session.apply(Play(0, "4"))  # two left
+    assert (len(bank["card"].plays), len(bank["alert"].plays)) == (1, 1)
+
+
 def test_refused_play_buzzes(game):
     session, _, bank = table(game, ("3333456", "789", "TJQ"))
     session.refuse("no")
@@ -169,13 +187,20 @@ def test_left_and_right_turn_the_focused_volume_and_it_is_kept(saving):
     assert PrefsStore(saving.store.directory).load() == Prefs(master=80)
 
 
-def test_confirm_on_a_volume_steps_up_and_wraps_to_zero(saving):
+def test_a_volume_never_wraps_from_100_to_silence(saving):
     scene = settings(saving)
     focus(scene, "effects")
-    press(saving, pygame.K_RETURN)
-    assert saving.prefs.effects == 0
-    press(saving, pygame.K_RETURN)
-    assert saving.prefs.effects == 10
+    press(saving, pygame.K_RETURN)  # Confirm at 100%: stays
+    assert saving.prefs.effects == 100
+    rect = scene.row.get("effects").rect
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.x + 5, rect.centery), button=1)  # the left half lowers
+    steps(saving, 2)
+    assert saving.prefs.effects == 90
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)  # the right half raises
+    steps(saving, 2)
+    post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)
+    steps(saving, 2)
+    assert saving.prefs.effects == 100
 
 
 def test_m_mutes_anywhere_and_the_settings_label_follows(saving):

@@ -110,15 +110,21 @@ def test_every_one_of_33_cards_is_raised_from_the_keyboard(game):
     assert game.session.selected == set(hand) and game.session.cursor == 0  # the cursor went round
 
 
-def test_a_drag_across_the_33_cards_selects_them_all(game):
+def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(game):
+    """Slide-select (issue 14): across the whole 33-card hand a drag raises its longest legal chain, or all 33."""
+    from scenes.table.slide import slide_pick
+
     landlord_of_four(game)
+    match = game.session.match
+    hand = list(game.session.board.hand)
+    picked = {c.id for c in slide_pick([match.deck[c] for c in hand], match.rules)}
     post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 0), button=1)
     steps(game, 1)
     post(pygame.MOUSEMOTION, pos=spot(game, 32), rel=(1, 0), buttons=(1, 0, 0))
     steps(game, 1)
     post(pygame.MOUSEBUTTONUP, pos=spot(game, 32), button=1)
     steps(game, 2)
-    assert len(game.session.selected) == 33
+    assert len(hand) == 33 and game.session.selected == picked
 
 
 def index_ink_right(face: pygame.Surface) -> int:

@@ -62,7 +62,9 @@ def test_an_abandoned_hand_counts_nothing(game):
     play_until(session.match, lambda m: len(m.hand.history) >= 3, session.apply)
     press(game, pygame.K_ESCAPE)
     press(game, pygame.K_DOWN)
-    press(game, pygame.K_RETURN)  # New game: the hand is abandoned (000 §21)
+    press(game, pygame.K_RETURN)  # New game asks first (issue 14)
+    press(game, pygame.K_DOWN)
+    press(game, pygame.K_RETURN)  # Deal again: the hand is abandoned (000 §21)
     assert isinstance(session.match.log[-1], Abandon) and session.match.hand.history == []  # new cards, no plays
     assert StatsStore(game.store.directory).load().hands == 0
 

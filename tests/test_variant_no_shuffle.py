@@ -4,12 +4,17 @@ played order then the hands, cuts, and deals without shuffling; a new match shuf
 from __future__ import annotations
 
 import json
+from dataclasses import replace
+
+import pytest
 
 from game.actions import Bid, DealExpired, NextHand, Pass, Play
 from game.events import Dealt
 from game.invariants import problems
 from game.match import Match, Phase, deal_cards
-from game.serialize import from_dict, to_dict
+from game.rulesets import get
+from game.savefile import upgrade
+from game.serialize import VERSION, SnapshotMismatch, from_dict, to_dict
 from tests.helpers_rules import bid_all, of_type
 from tests.test_variant_classic import play_out
 
@@ -31,13 +36,23 @@ def play_out_one_step(match: Match) -> Match:
     return match
 
 
+def packet_seat(k: int, first: int, players: int, size: int, packet: int) -> int:
+    """Whose card the k-th dealt one is: packets of `packet` round the table while every hand has room for one,
+    then the smaller last packets (docs/rules-decisions.md)."""
+    full = players * packet * (size // packet)
+    if k < full:
+        return (first + k // packet) % players
+    return (first + (k - full) // (size % packet)) % players
+
+
 def dealt_in_order(match: Match, pack: list[int]) -> bool:
-    """Could the current deal be `pack` dealt card by card from the first bidder, kitty next, no shuffle?"""
-    hand = match.hand
-    dealt = match.players * match.rules.hand_size
+    """Could the current deal be `pack` dealt in the preset's packets from the first bidder, kitty next, no shuffle?"""
+    hand, rules = match.hand, match.rules
+    dealt = match.players * rules.hand_size
     seat_of = {card: seat for seat, cards in enumerate(hand.hands) for card in cards}
-    in_turn = all(seat_of.get(card) == (hand.first_bidder + k) % match.players for k, card in enumerate(pack[:dealt]))
-    return in_turn and hand.kitty == pack[dealt : dealt + match.rules.kitty_size]
+    seats = [packet_seat(k, hand.first_bidder, match.players, rules.hand_size, rules.packet) for k in range(dealt)]
+    in_turn = all(seat_of.get(card) == seat for card, seat in zip(pack[:dealt], seats, strict=True))
+    return in_turn and hand.kitty == pack[dealt : dealt + rules.kitty_size]
 
 
 def test_003_no_shuffle_first_deal_is_shuffled():
@@ -47,8 +62,9 @@ def test_003_no_shuffle_first_deal_is_shuffled():
     assert match.hand.kitty == kitty and match.hand.first_bidder == first
 
 
-def test_003_no_shuffle_pack_is_played_order_then_hands_then_cut():
+def test_003_no_shuffle_pack_is_played_order_then_hands_then_cut_and_dealt_in_threes():
     match = finished(seed=2)
+    assert match.rules.packet == 3
     hand = match.hand
     collected = hand.played + [c for cards in hand.hands for c in cards]
     match.apply(NextHand())
@@ -105,3 +121,22 @@ def test_003_no_shuffle_deal_is_rebuilt_from_the_log():
 def test_003_no_shuffle_long_play_out_collects_every_deal_after_the_first():
     match = play_out("no-shuffle", seed=11, actions=600)
     assert match.hand.number > 1 and match.hand.collected
+
+
+def test_a_version_3_no_shuffle_save_keeps_dealing_its_collected_pack_one_card_at_a_time():
+    """Before version 4 the collected pack was dealt card by card: an old save loads (the upgrade pins packet 1
+    as an option of its table) and replays its collected deals exactly; read as today's preset it would not."""
+    old_rules = replace(get("no-shuffle"), packet=1)
+    match = Match(old_rules, seed=2)
+    while match.hand.number == 1:
+        match = play_out_one_step(match) if match.phase is not Phase.HAND_OVER else match
+        if match.phase is Phase.HAND_OVER:
+            match.apply(NextHand())
+    assert match.hand.collected
+    saved = to_dict(match)
+    assert saved.pop("options") == {"packet": 1}
+    version_3 = {**saved, "version": 3}
+    restored = from_dict(upgrade(version_3))
+    assert (restored.rules.packet, to_dict(restored)["hands"]) == (1, saved["hands"])
+    with pytest.raises(SnapshotMismatch):
+        from_dict({**saved, "version": VERSION})  # the same log dealt in threes gives other hands

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -573,15 +573,20 @@ class Ribbon:
             note.set_alpha(None)
 
 
-def warm(scale: float) -> None:
-    """Draw the big effect images for a window's scale now, at load time, so no frame waits for one."""
+def warm(scale: float) -> Iterator[None]:
+    """Draw the big effect images for a window's scale ahead of their use, one per step (the app runs the steps
+    between the title's frames), so no frame at the table waits for one."""
     _flash(max(1, round(SHOCKWAVE * scale)) // 3)
+    yield
     _rocket(1.5 * scale)
+    yield
     for leftward in (False, True):
         _plane(1.4 * scale, leftward)
+        yield
     for title in RIBBON_TITLES.values():
         for k in POP_STEPS:
             _ribbon_zoomed(title, scale, k)
+            yield
 
 
 CONFETTI_COLOURS = ((247, 206, 92), (232, 72, 60), (80, 170, 240), (120, 220, 140), (250, 250, 250), (200, 120, 230))

@@ -8,7 +8,7 @@ import pygame
 CENTRE = np.array([22, 122, 70], dtype=np.float32)
 EDGE = np.array([5, 44, 26], dtype=np.float32)
 
-MAX_WIDTH = 1920  # the felt is computed at most this wide
+MAX_WIDTH = 960  # the felt is computed at most this wide (half of 1080p: a quarter of the pixels to make)
 
 _cache: dict[tuple[int, int], pygame.Surface] = {}
 
@@ -19,17 +19,22 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         return _cache[size]
     shrink = min(1.0, MAX_WIDTH / size[0])  # bigger windows get an upscaled felt: it is soft anyway
     w, h = max(1, round(size[0] * shrink)), max(1, round(size[1] * shrink))
+    # float32 throughout (a float64 temporary of the full window triples the time of the first frame)
     x = (np.arange(w, dtype=np.float32) - w / 2) / (w / 2)
     y = (np.arange(h, dtype=np.float32) - h * 0.42) / (h / 2)
-    d = np.sqrt(x[:, None] ** 2 * 0.8 + y[None, :] ** 2)
-    light = np.clip(1.0 - d * 0.62, 0.0, 1.0) ** 1.4
-    rng = np.random.default_rng(7)
-    grain = rng.normal(0.0, 0.035, (w, h)).astype(np.float32)
-    weave = 0.018 * np.sin(np.arange(w, dtype=np.float32)[:, None] * 1.7) * np.sin(np.arange(h)[None, :] * 1.9)
-    k = np.clip(light + grain + weave, 0.0, 1.05)[..., None]
-    rgb = EDGE + (CENTRE - EDGE) * k
+    d = np.sqrt(x[:, None] ** 2 * np.float32(0.8) + y[None, :] ** 2)
+    k = np.clip(1.0 - d * np.float32(0.62), 0.0, 1.0)
+    k *= np.sqrt(np.sqrt(k))  # ** 1.25, near the old ** 1.4 at a fraction of the cost
+    k += np.random.default_rng(7).standard_normal((w, h), dtype=np.float32) * np.float32(0.035)
+    weave_x = np.sin(np.arange(w, dtype=np.float32) * np.float32(1.7))
+    weave_y = np.sin(np.arange(h, dtype=np.float32) * np.float32(1.9)) * np.float32(0.018)
+    k += weave_x[:, None] * weave_y[None, :]
+    np.clip(k, 0.0, 1.05, out=k)
+    rgb = np.empty((w, h, 3), dtype=np.uint8)
+    for channel in range(3):  # k <= 1.05 keeps every channel below 255
+        rgb[..., channel] = EDGE[channel] + (CENTRE[channel] - EDGE[channel]) * k
     surface = pygame.Surface((w, h))
-    pygame.surfarray.blit_array(surface, np.clip(rgb, 0, 255).astype(np.uint8))
+    pygame.surfarray.blit_array(surface, rgb)
     ring = pygame.Surface((w, h), pygame.SRCALPHA)
     oval = pygame.Rect(0, 0, int(w * 0.62), int(h * 0.5))
     oval.center = (w // 2, int(h * 0.42))

@@ -1,5 +1,6 @@
-"""Table sounds synthesised with numpy at start-up (no audio files): card snaps, the deal, bids, passes, bombs,
-the rocket, a refused play, and the end of a hand. Silent when no audio device can be opened."""
+"""Table sounds synthesised with numpy (no audio files), after the title's first frame: card snaps, the deal, bids,
+passes, bombs, the rocket, a refused play, a seat down to its last cards, and the end of a hand. Silent when no
+audio device can be opened."""
 
 from __future__ import annotations
 
@@ -48,6 +49,7 @@ def voices() -> dict[str, np.ndarray]:
         "bomb": 0.7 * _tone(sweep_down, 0.8, 0.3) + 0.3 * _noise(0.8, 0.12, 24, 3),
         "rocket": 0.45 * _tone(sweep_up, 0.45, 0.3) + 0.3 * _noise(0.45, 0.2, 3, 4),
         "refused": 0.3 * _notes((170.0, 150.0), 0.08),
+        "alert": 0.3 * _notes((1568.0, 0.0, 1568.0), 0.07),  # two bright pips: a seat has one or two cards left
         "win": 0.3 * _notes((523.3, 659.3, 784.0, 1046.5), 0.12),
         "lose": 0.3 * _notes((392.0, 329.6, 261.6), 0.16),
     }

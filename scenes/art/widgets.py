@@ -15,6 +15,7 @@ GOLD = (247, 206, 92)
 CREAM = (255, 248, 230)
 INK = (32, 28, 24)
 MUTED = (190, 200, 190)
+WARN = (255, 170, 140)  # a problem's heading (a bad save, a refused write)
 RED = (232, 72, 60)
 SHADOW = (0, 0, 0)
 

@@ -1,13 +1,16 @@
-"""Every device turned into semantic actions in one place: keyboard, mouse and SDL game controllers.
+"""Every device turned into semantic actions in one place: keyboard, mouse, SDL game controllers and plain joysticks.
 
-Scenes never look at raw pygame events; they receive `Input`s. The last device used decides which
-key or button the on-screen labels show.
+Scenes never look at raw pygame events; they receive `Input`s. The last device used decides which key or button the
+on-screen labels show (a PlayStation pad's ✕○□△, the keyboard's again once the last pad is unplugged). A held
+direction (arrow key, D-pad, hat, left stick) repeats after a short delay (`Inputs.tick`); the left stick and the
+triggers count as pressed past half way and as released below a lower threshold, so a resting stick never drifts.
+Joysticks SDL does not know as game controllers still work, through their hat and buttons (`JOYMAP`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
 from enum import Enum, auto
 
 import pygame
@@ -54,6 +57,7 @@ class Input:
     pos: tuple[int, int] | None = None
     device: Device = Device.KEYBOARD
     text: str = ""  # what was typed, for Act.TEXT
+    repeat: bool = False  # made by a held direction repeating (`Inputs.tick`)
 
 
 KEYMAP: dict[int, Act] = {
@@ -100,6 +104,18 @@ PADMAP: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
     pygame.CONTROLLER_BUTTON_LEFTSTICK: Act.UNDO,
 }
+# The triggers jump to the ends (the hand's first and last card, a replay's first and last move).
+TRIGGERS = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: Act.FIRST, pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Act.LAST}
+STICK = {pygame.CONTROLLER_AXIS_LEFTX: (Act.LEFT, Act.RIGHT), pygame.CONTROLLER_AXIS_LEFTY: (Act.UP, Act.DOWN)}
+# A joystick SDL has no game-controller mapping for: the usual order of a pad's face, shoulder and centre buttons.
+JOYMAP = (Act.CONFIRM, Act.PASS, Act.SUGGEST, Act.SORT, Act.COUNTER, Act.CLEAR, Act.AUTO, Act.MENU)
+JOY_AXES = {0: STICK[pygame.CONTROLLER_AXIS_LEFTX], 1: STICK[pygame.CONTROLLER_AXIS_LEFTY]}
+HATS = {(-1, 0): Act.LEFT, (1, 0): Act.RIGHT, (0, 1): Act.UP, (0, -1): Act.DOWN}
+PRESS, RELEASE = 0.5, 0.35  # stick and trigger travel (0..1) that presses and that releases: the hysteresis
+AXIS_FULL = 32767
+REPEATS = (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN)
+REPEAT_DELAY, REPEAT_EVERY = 0.35, 0.07  # seconds a direction is held before it repeats, and between repeats
+PLAYSTATION = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")  # in Controller.name
 
 LABELS: dict[Device, dict[Act, str]] = {
     Device.KEYBOARD: {
@@ -128,11 +144,27 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.CLEAR: "RB",
         Act.MENU: "Start",
         Act.UNDO: "L3",
+        Act.FIRST: "LT",
+        Act.LAST: "RT",
     },
     Device.MOUSE: {},
 }
+PLAYSTATION_LABELS = {
+    Act.CONFIRM: "✕",
+    Act.PASS: "○",
+    Act.SUGGEST: "□",
+    Act.SORT: "△",
+    Act.AUTO: "Share",
+    Act.COUNTER: "L1",
+    Act.CLEAR: "R1",
+    Act.MENU: "Options",
+    Act.UNDO: "L3",
+    Act.FIRST: "L2",
+    Act.LAST: "R2",
+}
 
 Opener = Callable[[int], tuple[int, object]]
+JoyOpener = Callable[[int], "tuple[int, object] | None"]
 
 
 def types(event: pygame.event.Event) -> bool:
@@ -147,6 +179,20 @@ def open_controller(device_index: int) -> tuple[int, object]:
     return pad.as_joystick().get_instance_id(), pad
 
 
+def open_joystick(device_index: int) -> tuple[int, object] | None:
+    """Open a joystick SDL has no game-controller mapping for; None for a game controller (its controller events
+    serve it, `open_controller`)."""
+    if controller.is_controller(device_index):
+        return None
+    stick = pygame.joystick.Joystick(device_index)
+    return stick.get_instance_id(), stick
+
+
+def travel(value: int) -> float:
+    """A game controller's axis (SDL's -32768..32767) in -1..1."""
+    return max(-1.0, min(1.0, value / AXIS_FULL))
+
+
 class Inputs:
     """Raw pygame events -> Inputs, tracking the active device and the open gamepads (hot-plug).
 
@@ -155,14 +201,21 @@ class Inputs:
     characters; the keys that type something no longer act (P types "p", it does not pass) and Backspace erases.
     Outside typing, TEXTINPUT is ignored; TEXTEDITING (an input method's unfinished text) always is."""
 
-    def __init__(self, opener: Opener = open_controller) -> None:
+    def __init__(self, opener: Opener = open_controller, joy_opener: JoyOpener = open_joystick) -> None:
         self.opener = opener
-        self.pads: dict[int, object] = {}
+        self.joy_opener = joy_opener
+        self.pads: dict[int, object] = {}  # game controllers by instance id
+        self.sticks: dict[int, object] = {}  # plain joysticks by instance id
         self.device = Device.MOUSE
+        self.playstation = False  # the last pad used has PlayStation buttons
         self.typing = False
+        self.held: dict[Hashable, list] = {}  # what holds a direction -> [the Input, seconds to its next repeat]
+        self.axes: dict[Hashable, Act] = {}  # a stick's or trigger's axis -> the act it presses now
 
     def label(self, act: Act) -> str:
         """The key or button for `act` on the active device ('' for the mouse)."""
+        if self.device is Device.GAMEPAD and self.playstation:
+            return PLAYSTATION_LABELS.get(act, "")
         return LABELS[self.device].get(act, "")
 
     def translate(self, event: pygame.event.Event) -> list[Input]:
@@ -170,6 +223,21 @@ class Inputs:
         if found and found[-1].act is not Act.POINTER_MOVE:
             self.device = found[-1].device
         return found
+
+    def tick(self, dt: float) -> list[Input]:
+        """The repeats of every direction held down, `dt` seconds on."""
+        out = []
+        for entry in self.held.values():
+            entry[1] -= dt
+            while entry[1] <= 0:
+                entry[1] += REPEAT_EVERY
+                out.append(entry[0])
+        return out
+
+    def _press(self, source: Hashable, made: Input) -> list[Input]:
+        if made.act in REPEATS:
+            self.held[source] = [replace(made, repeat=True), REPEAT_DELAY]
+        return [made]
 
     def _translate(self, event: pygame.event.Event) -> list[Input]:
         kind = event.type
@@ -185,7 +253,10 @@ class Inputs:
                 act = Act.FULLSCREEN
             if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
                 act = Act.UNDO
-            return [Input(act)] if act else []
+            return self._press(("key", event.key), Input(act)) if act else []
+        if kind == pygame.KEYUP:
+            self.held.pop(("key", event.key), None)
+            return []
         if kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             if event.button == 1:
                 act = Act.POINTER_DOWN if kind == pygame.MOUSEBUTTONDOWN else Act.POINTER_UP
@@ -196,13 +267,63 @@ class Inputs:
         if kind == pygame.MOUSEMOTION:
             return [Input(Act.POINTER_MOVE, event.pos, Device.MOUSE)]
         if kind == pygame.CONTROLLERBUTTONDOWN:
+            self.playstation = any(word in self._name(event.instance_id) for word in PLAYSTATION)
             act = PADMAP.get(event.button)
-            return [Input(act, device=Device.GAMEPAD)] if act else []
+            return (
+                self._press(("pad", event.instance_id, event.button), Input(act, device=Device.GAMEPAD)) if act else []
+            )
+        if kind == pygame.CONTROLLERBUTTONUP:
+            self.held.pop(("pad", event.instance_id, event.button), None)
+            return []
+        if kind == pygame.CONTROLLERAXISMOTION:
+            acts = (TRIGGERS[event.axis],) * 2 if event.axis in TRIGGERS else STICK.get(event.axis)
+            return self._axis(("axis", event.instance_id, event.axis), acts, travel(event.value))
+        if kind in (pygame.JOYBUTTONDOWN, pygame.JOYBUTTONUP, pygame.JOYHATMOTION, pygame.JOYAXISMOTION):
+            return self._joystick(event) if event.instance_id in self.sticks else []  # a controller's own: ignored
         if kind == pygame.CONTROLLERDEVICEADDED:
             self._open(event.device_index)
         elif kind == pygame.CONTROLLERDEVICEREMOVED:
-            self.pads.pop(event.instance_id, None)
+            self._unplugged(self.pads, event.instance_id)
+        elif kind == pygame.JOYDEVICEADDED:
+            self._open_stick(event.device_index)
+        elif kind == pygame.JOYDEVICEREMOVED:
+            self._unplugged(self.sticks, event.instance_id)
         return []
+
+    def _axis(self, source: tuple[str, int, int], acts: tuple[Act, Act] | None, value: float) -> list[Input]:
+        """A stick's or trigger's axis (its negative and positive acts): presses past PRESS, releases below RELEASE."""
+        if acts is None:
+            return []
+        act = acts[1] if value > 0 else acts[0]
+        was = self.axes.get(source)
+        if was is not None and (abs(value) < RELEASE or act is not was):
+            del self.axes[source]
+            self.held.pop(source, None)
+            was = None
+        if was is None and abs(value) >= PRESS:
+            self.axes[source] = act
+            return self._press(source, Input(act, device=Device.GAMEPAD))
+        return []
+
+    def _joystick(self, event: pygame.event.Event) -> list[Input]:
+        iid = event.instance_id
+        if event.type == pygame.JOYBUTTONDOWN:
+            self.playstation = False
+            act = JOYMAP[event.button] if event.button < len(JOYMAP) else None
+            return self._press(("joy", iid, event.button), Input(act, device=Device.GAMEPAD)) if act else []
+        if event.type == pygame.JOYBUTTONUP:
+            self.held.pop(("joy", iid, event.button), None)
+            return []
+        if event.type == pygame.JOYAXISMOTION:
+            value = max(-1.0, min(1.0, float(event.value)))  # pygame gives a joystick's axes in -1..1 already
+            return self._axis(("axis", iid, event.axis), JOY_AXES.get(event.axis), value)
+        source = ("hat", iid, event.hat)
+        self.held.pop(source, None)
+        act = HATS.get(tuple(event.value))
+        return self._press(source, Input(act, device=Device.GAMEPAD)) if act else []
+
+    def _name(self, instance_id: int) -> str:
+        return str(getattr(self.pads.get(instance_id), "name", "")).lower()
 
     def _open(self, device_index: int) -> None:
         try:
@@ -210,3 +331,21 @@ class Inputs:
         except pygame.error:
             return
         self.pads[instance_id] = pad
+
+    def _open_stick(self, device_index: int) -> None:
+        try:
+            opened = self.joy_opener(device_index)
+        except pygame.error:
+            return
+        if opened is not None:
+            self.sticks[opened[0]] = opened[1]
+
+    def _unplugged(self, devices: dict[int, object], instance_id: int) -> None:
+        """A pad or joystick gone: what it held is let go, and with the last one the hints are the keyboard's."""
+        devices.pop(instance_id, None)
+        for source in [s for s in self.held if len(s) == 3 and s[1] == instance_id]:
+            del self.held[source]
+        for source in [s for s in self.axes if s[1] == instance_id]:
+            del self.axes[source]
+        if not self.pads and not self.sticks and self.device is Device.GAMEPAD:
+            self.device = Device.KEYBOARD

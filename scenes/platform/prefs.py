@@ -1,9 +1,12 @@
-"""Preferences of this device rather than of a match: the language and the sound levels.
+"""Preferences of this device rather than of a match: the language, the sound levels, how the table looks and
+moves (reduced motion, four-colour suits, large cards), how long Auto waits and how well the bots play.
 
 They live in ``prefs.json`` beside the saves (with the same crash-safe writing and backup), not in a save's table:
-a Chinese-speaking player keeps Chinese when starting a new match, and a muted laptop stays muted. A bad or
-hand-edited file never stops the game: each unusable value falls back to its default, an unreadable file is moved
-aside and named on the title screen.
+a Chinese-speaking player keeps Chinese when starting a new match, a muted laptop stays muted, and a player who
+needs still cards keeps them after a relaunch. A save's table still carries its own copy of the table ones (older
+saves have them), but the device's choice wins when it is continued (`TABLE_PREFS`). A bad or hand-edited file
+never stops the game: each unusable value falls back to its default, an unreadable file is moved aside and named on
+the title screen.
 """
 
 from __future__ import annotations
@@ -13,10 +16,14 @@ import pathlib
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
+from game import bots
 from game.atomic import GuardedFile, Problem, Unusable, describe, parse_json, value_code
 from scenes.words.i18n import DEFAULT, LANGUAGES
 
 VOLUMES = tuple(range(0, 101, 10))  # percent, the steps Settings offers
+AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
+# TableSettings' fields that are this device's
+TABLE_PREFS = ("level", "auto_interval", "auto_pass", "reduced_motion", "four_colour", "large_cards")
 
 
 @dataclass
@@ -25,6 +32,13 @@ class Prefs:
     master: int = 100  # percent: every sound
     effects: int = 100  # percent: the table's sound effects, on top of the master
     muted: bool = False
+    # the table's look and pace (TABLE_PREFS): TableSettings takes its defaults from here
+    level: str = bots.DEFAULT_LEVEL
+    auto_interval: float = 1.0  # seconds Auto waits before acting for you
+    auto_pass: bool = False  # pass for you, after a moment, when nothing in your hand beats the play (要不起)
+    reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
+    four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
+    large_cards: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -39,8 +53,9 @@ class Prefs:
                 setattr(prefs, f.name, value)
         if prefs.language not in LANGUAGES:
             prefs.language = DEFAULT
-        for name in ("master", "effects"):
-            if getattr(prefs, name) not in VOLUMES:
+        offered = {"master": VOLUMES, "effects": VOLUMES, "level": bots.LEVELS, "auto_interval": AUTO_INTERVALS}
+        for name, values in offered.items():
+            if getattr(prefs, name) not in values:
                 setattr(prefs, name, getattr(cls, name))
         return prefs
 

@@ -16,6 +16,7 @@ from scenes.words.table_words import cards_text
 class BiddingScene(ChoiceScene):
     name = "bidding"
     phases = (Phase.BIDDING,)
+    decline_focused = True  # No bid (No call, No rob) first: a stray Space from the last screen never bids 3
 
     def button(self, action: Action) -> Spec:
         assert isinstance(action, Bid)

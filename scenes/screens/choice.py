@@ -28,6 +28,7 @@ Spec = tuple[str, str, str]  # a button: (key, label, style); the key "0" is alw
 
 class ChoiceScene(TableScene):
     phases: tuple[Phase, ...] = ()  # the match phases this scene plays out
+    decline_focused = False  # the first button (the decline) has the focus when asked, else the last
 
     def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game, session)
@@ -89,7 +90,7 @@ class ChoiceScene(TableScene):
         widths = [text(label, geo.px(30), CREAM, True).get_width() + geo.px(64) for _, label, _ in options]
         self.row = Row.centered(geo["action_bar"], options, max([geo.px(200), *widths]), geo.px(26))
         if self.row.buttons:
-            self.row.buttons[-1].focus = True
+            self.row.buttons[0 if self.decline_focused else -1].focus = True
 
     def choose(self, key: str) -> None:
         try:

@@ -62,7 +62,7 @@ class PauseMenu(MenuOverlay):
         if key == "resume":
             self.close()
         elif key == "new":
-            abandon_hand(self.game, self.session)
+            self.game.push(ConfirmNewDeal(self.game, self.session))
         elif key == "match":
             start_new_match(self.game, self.session.match.rules.name)
         elif key == "rules":
@@ -101,6 +101,21 @@ class ConfirmNewMatch(MenuOverlay):
 
     def start(self) -> None:
         new_match(self.game, self.ruleset, self.deal)
+
+
+class ConfirmNewDeal(ConfirmNewMatch):
+    """Menu -> New game: the hand is dropped without score (000 §21), so ask first, as Start new match does; Keep
+    playing is focused."""
+
+    title_key = "overlays.new_game_title"
+    note_key, keep_key, start_key = "overlays.new_game_note", "overlays.keep_playing", "overlays.deal_again"
+
+    def __init__(self, game: Host, session: Session) -> None:
+        super().__init__(game, session.match.rules.name, "")
+        self.session = session
+
+    def start(self) -> None:
+        abandon_hand(self.game, self.session)
 
 
 class KindChooser(MenuOverlay):

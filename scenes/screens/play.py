@@ -28,6 +28,7 @@ from scenes.screens.table import TableScene, veil
 from scenes.table.placing import SORTS
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
+from scenes.table.slide import slide_pick
 from scenes.words.i18n import tr
 from scenes.words.wording import describe, hint, reason
 
@@ -35,6 +36,7 @@ if TYPE_CHECKING:
     from scenes.scene import Host
 
 SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
+AUTO_PASS_AFTER = 1.0  # seconds "Can't beat" shows before the auto-pass setting passes for you
 
 
 class PlayScene(TableScene):
@@ -52,6 +54,8 @@ class PlayScene(TableScene):
         self.pending: Future | None = None
         self.over_for = 0.0
         self.settling = False
+        self.beaten: tuple[object, bool] | None = None  # (turn key, nothing in hand beats the play) for this turn
+        self.stuck_for = 0.0  # seconds of this turn that nothing beats
 
     def enter(self) -> None:
         self.relayout()
@@ -86,6 +90,17 @@ class PlayScene(TableScene):
         s = self.session
         return s.match.phase is Phase.PLAYING and s.match.turn == HUMAN and not s.bot_seat(HUMAN)
 
+    @property
+    def cannot_beat(self) -> bool:
+        """Is it your turn to answer a play nothing in your hand beats (要不起)? Worked out once per turn."""
+        if not self.my_turn or self.session.match.hand.last is None:
+            return False
+        key = self.session.turn_key()
+        if self.beaten is None or self.beaten[0] != key:
+            self.beaten = (key, self.session.match.legal_moves() == ["pass"])
+            self.stuck_for = 0.0
+        return self.beaten[1]
+
     def update(self, dt: float) -> None:
         super().update(dt)
         s = self.session
@@ -97,6 +112,11 @@ class PlayScene(TableScene):
                 self.settling = True
                 self.game.push(SettlementScene(self.game, s))
             return
+        if self.cannot_beat and s.settings.auto_pass and s.settled:
+            self.stuck_for += dt
+            if self.stuck_for >= AUTO_PASS_AFTER:
+                self.pass_turn()
+                return
         decided = s.bot_turn(bots.decide, lambda: s.match.legal_moves()[-1]) if s.settled else None
         if decided is not None:
             seat, move = decided
@@ -104,9 +124,10 @@ class PlayScene(TableScene):
 
     def _sync_buttons(self) -> None:
         s, labels = self.session, self.game.inputs
-        mine = self.my_turn
+        mine, stuck = self.my_turn, self.cannot_beat
         for b in self.actions.buttons:
-            b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None)
+            b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None) and not (stuck and b.key != "pass")
+        self.actions.get("pass").label = tr("play.cannot_beat" if stuck else "play.pass")
         hints = {"play": Act.CONFIRM, "pass": Act.PASS, "suggest": Act.SUGGEST, "sort": Act.SORT, "auto": Act.AUTO}
         hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
         for b in self.actions.buttons + self.tools.buttons:
@@ -145,7 +166,13 @@ class PlayScene(TableScene):
             self.set_raised([card], card not in self.session.selected)
             return
         low, high = sorted((start, end))
-        self.set_raised(hand[low : high + 1], hand[start] not in self.session.selected)
+        dragged = hand[low : high + 1]
+        if hand[start] in self.session.selected:  # a drag from a raised card lowers the range
+            self.set_raised(dragged, False)
+            return
+        match = self.session.match
+        picked = slide_pick([match.deck[c] for c in dragged], match.rules)
+        self.set_raised([card.id for card in picked], True)
 
     def in_drag(self, card: int | None) -> bool:
         if self.drag is None or card is None:
@@ -223,13 +250,14 @@ class PlayScene(TableScene):
         s = self.session
         s.sort = SORTS[(SORTS.index(s.sort) + 1) % len(SORTS)]
         s.place_hand(0.3)
+        s.save()  # Continue brings the hand back in this order
 
     # ----- input --------------------------------------------------------------------------------------
 
     def handle(self, event: Input) -> None:
         act = event.act
         commands = {
-            Act.CONFIRM: self.play,
+            Act.CONFIRM: self.pass_turn if self.cannot_beat else self.play,  # the one answer offered
             Act.PASS: self.pass_turn,
             Act.SUGGEST: self.suggest,
             Act.SORT: self.sort,
@@ -250,8 +278,8 @@ class PlayScene(TableScene):
             self._release_drag()
         elif act is Act.CLEAR:
             self.set_raised(list(self.session.selected), False)
-        elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN):
-            self._cursor(act)
+        elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.FIRST, Act.LAST):
+            self._cursor(event)
         else:
             super().handle(event)
 
@@ -276,15 +304,19 @@ class PlayScene(TableScene):
             return
         super().handle(event)
 
-    def _cursor(self, act: Act) -> None:
-        s = self.session
+    def _cursor(self, event: Input) -> None:
+        act, s = event.act, self.session
         if not s.board.hand:
             return
-        if act in (Act.LEFT, Act.RIGHT):
+        last = len(s.board.hand) - 1
+        if act in (Act.FIRST, Act.LAST):
+            s.cursor = 0 if act is Act.FIRST else last
+        elif act in (Act.LEFT, Act.RIGHT):
             step = -1 if act is Act.LEFT else 1
-            s.cursor = (s.cursor + step) % len(s.board.hand)
-            return
-        self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
+            # a single press wraps round the hand; a held one stops at its end
+            s.cursor = max(0, min(last, s.cursor + step)) if event.repeat else (s.cursor + step) % (last + 1)
+        else:
+            self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
 
     # ----- drawing ------------------------------------------------------------------------------------
 
@@ -308,7 +340,8 @@ class PlayScene(TableScene):
         last = s.match.hand.last
         if last is None:
             return tr("play.your_lead")
-        return tr("play.beat", name=SEAT_NAMES[last.seat], play=describe(last.reading))
+        key = "play.nothing_beats" if self.cannot_beat else "play.beat"
+        return tr(key, name=SEAT_NAMES[last.seat], play=describe(last.reading))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)

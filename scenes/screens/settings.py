@@ -5,14 +5,14 @@ from __future__ import annotations
 import pygame
 
 from game import bots
+from game.rulesets import Ruleset
 from scenes.art.widgets import Button, Row
 from scenes.flow import set_practice
 from scenes.platform.input import Act, Input
-from scenes.platform.prefs import VOLUMES
+from scenes.platform.prefs import AUTO_INTERVALS, VOLUMES
 from scenes.screens.overlay import MenuOverlay
-from scenes.table.table_settings import AUTO_INTERVALS
 from scenes.words.i18n import LANGUAGES, tr
-from scenes.words.wording import level_name
+from scenes.words.wording import level_name, ruleset_title
 
 
 def on_off(value: bool) -> str:
@@ -20,9 +20,10 @@ def on_off(value: bool) -> str:
 
 
 class SettingsOverlay(MenuOverlay):
-    """Two columns: the table's settings (saved with the match) on the left, this device's preferences (language,
-    sound, screen; prefs.json) on the right. Left/Right turn a focused volume down or up; Confirm or a click steps it
-    up, round from 100% to 0."""
+    """Two columns: the table's settings on the left, the screen's and the sound's on the right. The match keeps
+    its counter, timers and practice in its save; this device keeps the rest in prefs.json, across new matches and
+    relaunches (`scenes/platform/prefs.py`). Left/Right turn a focused volume down or up; Confirm steps it up to
+    100%; a click on its left half lowers it, on its right half raises it."""
 
     name = "settings"
     title_key = "settings.title"
@@ -35,8 +36,9 @@ class SettingsOverlay(MenuOverlay):
         return [
             ("level", tr("settings.level", level=level_name(s.level)), "plain"),
             ("interval", tr("settings.interval", seconds=f"{s.auto_interval:g}"), "plain"),
+            ("autopass", tr("settings.auto_pass", state=on_off(s.auto_pass)), "plain"),
             ("counter", tr("settings.counter", state=on_off(s.counter)), "plain"),
-            ("timers", tr("settings.timers", state=on_off(s.turn_timers)), "plain"),
+            ("timers", self._timers_label(), "plain"),
             ("motion", tr("settings.motion", state=on_off(s.reduced_motion)), "plain"),
             ("colours", tr(colours), "plain"),
             ("large", tr("settings.large", state=on_off(s.large_cards)), "plain"),
@@ -48,6 +50,22 @@ class SettingsOverlay(MenuOverlay):
             ("screen", tr("settings.screen", state=on_off(self.game.fullscreen)), "plain"),
             ("back", tr("common.back"), "play"),
         ]
+
+    def _ruleset_timed(self) -> Ruleset | None:
+        """The ruleset at the table when it has timers of its own (classic, no-shuffle): they cannot be turned off."""
+        session = self.game.session
+        rules = session.match.rules if session is not None else None
+        return rules if rules is not None and rules.turn_seconds is not None else None
+
+    def _timers_label(self) -> str:
+        own = self._ruleset_timed()
+        if own is not None:
+            return tr("settings.timers_ruleset", ruleset=ruleset_title(own))
+        return tr("settings.timers", state=on_off(self.game.table_settings.turn_timers))
+
+    def relayout(self) -> None:
+        super().relayout()
+        self.row.get("timers").enabled = self._ruleset_timed() is None  # the ruleset's own timers: shown, greyed
 
     def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
         geo = self.game.geo
@@ -82,14 +100,17 @@ class SettingsOverlay(MenuOverlay):
     def handle(self, event: Input) -> None:
         focused = self.row.focused()
         if event.act in (Act.LEFT, Act.RIGHT) and focused is not None and focused.key in ("master", "effects"):
-            self.turn(focused.key, -1 if event.act is Act.LEFT else 1, wrap=False)
+            self.turn(focused.key, -1 if event.act is Act.LEFT else 1)
+            return
+        clicked = self.row.at(event.pos) if event.act is Act.POINTER_DOWN and event.pos else None
+        if clicked is not None and clicked.key in ("master", "effects"):  # the left half lowers, the right raises
+            self.turn(clicked.key, -1 if event.pos[0] < clicked.rect.centerx else 1)
             return
         super().handle(event)
 
-    def turn(self, key: str, step: int, wrap: bool) -> None:
-        """One volume step up or down: kept between 0 and 100%, or round from 100% to 0 with `wrap`."""
-        index = VOLUMES.index(getattr(self.game.prefs, key)) + step
-        index = index % len(VOLUMES) if wrap else max(0, min(len(VOLUMES) - 1, index))
+    def turn(self, key: str, step: int) -> None:
+        """One volume step up or down, kept between 0 and 100% (a click never jumps from 100% to silence)."""
+        index = max(0, min(len(VOLUMES) - 1, VOLUMES.index(getattr(self.game.prefs, key)) + step))
         self.game.change_prefs(**{key: VOLUMES[index]})
         self.relayout()
 
@@ -101,25 +122,28 @@ class SettingsOverlay(MenuOverlay):
         elif key == "sound":
             self.game.change_prefs(muted=not prefs.muted)
         elif key in ("master", "effects"):
-            self.turn(key, 1, wrap=True)
+            self.turn(key, 1)  # Confirm steps up and stops at 100%; Left (or a click on the left half) lowers
             return
         elif key == "level":
-            s.level = bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)]
+            self.game.change_prefs(level=bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)])
         elif key == "interval":
-            s.auto_interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
+            interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
+            self.game.change_prefs(auto_interval=interval)
+        elif key == "autopass":
+            self.game.change_prefs(auto_pass=not s.auto_pass)
         elif key == "counter":
             s.counter = not s.counter
         elif key == "screen":
             self.game.toggle_fullscreen()
         elif key == "motion":
-            s.reduced_motion = not s.reduced_motion
+            self.game.change_prefs(reduced_motion=not s.reduced_motion)
         elif key == "colours":
-            s.four_colour = not s.four_colour
+            self.game.change_prefs(four_colour=not s.four_colour)
             self.game.restyle_cards()
         elif key == "large":
-            s.large_cards = not s.large_cards
+            self.game.change_prefs(large_cards=not s.large_cards)
             self.game.restyle_cards()
-        elif key == "timers":
+        elif key == "timers" and self._ruleset_timed() is None:
             s.turn_timers = not s.turn_timers
         elif key == "practice":
             set_practice(self.game, not s.practice)

@@ -9,7 +9,7 @@ import pygame
 
 from game.stats import Stats, StatsStore
 from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import CREAM, GOLD, MUTED, Row, dim, panel
+from scenes.art.widgets import CREAM, GOLD, MUTED, WARN, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words import problems
@@ -18,7 +18,6 @@ from scenes.words.i18n import tr
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-WARN = (255, 170, 140)
 TRACK = (30, 50, 40)
 
 

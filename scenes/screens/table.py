@@ -31,6 +31,7 @@ from scenes.table.hud import (
     draw_message,
 )
 from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
+from scenes.table.placing import WARN_AT
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words.i18n import tr
@@ -38,7 +39,6 @@ from scenes.words.i18n import tr
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-WARN_AT = 2  # an opponent with this many cards or fewer gets a warning
 SEAT_COLOURS = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190), 3: (60, 160, 120)}  # the avatars
 FARMER_GREEN = (150, 220, 170)
 
@@ -251,6 +251,9 @@ class TableScene(Scene):
         warn = count <= WARN_AT and s.deal is None and s.match.phase is Phase.PLAYING
         pulse = 0.5 + 0.5 * math.sin(self.time * 8) if warn else 0
         fill = (200 + int(50 * pulse), 40, 40) if warn else (25, 45, 35)
+        if warn:  # a light round the badge, pulsing outwards: unmissable from across the table
+            glow = badge.width // 2 + geo.px(6) + round(geo.px(10) * pulse)
+            pygame.draw.circle(surface, (255, 90 + int(80 * pulse), 60), badge.center, glow, geo.px(4))
         pygame.draw.circle(surface, fill, badge.center, badge.width // 2)
         pygame.draw.circle(surface, GOLD, badge.center, badge.width // 2, geo.px(3))
         blit_text(surface, str(count), geo.px(28), CREAM, badge.center, "center", bold=True)
@@ -259,7 +262,7 @@ class TableScene(Scene):
             blit_text(
                 surface,
                 note,
-                geo.px(20),
+                geo.px(26),
                 (255, 120, 100),
                 (badge.right + geo.px(4), badge.centery) if across else (zone.centerx, badge.bottom + geo.px(4)),
                 "midleft" if across else "midtop",

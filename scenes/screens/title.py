@@ -1,4 +1,8 @@
-"""The title screen: Continue (when a saved match exists), New match, Statistics, Rules, Settings, Quit."""
+"""The title screen: Continue (when a saved match exists), New match, Statistics, Rules, Settings, Quit.
+
+It is the first frame of a launch, so it imports the table and the other screens only when one is asked for (the
+app loads them in the background meanwhile, `App._import_table`).
+"""
 
 from __future__ import annotations
 
@@ -9,14 +13,9 @@ import pygame
 from game.cards import Card
 from scenes.art.felt import felt
 from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import CREAM, DOWN_THE_LIST, GOLD, MUTED, Row, panel
-from scenes.flow import continue_match, new_match
+from scenes.art.widgets import CREAM, DOWN_THE_LIST, GOLD, MUTED, WARN, Row, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.new_match import RulesetChooser
-from scenes.screens.rules import RulesHelp
-from scenes.screens.settings import SettingsOverlay
-from scenes.screens.stats import WARN, StatsScreen
 from scenes.words import problems
 from scenes.words.i18n import tr
 
@@ -76,20 +75,32 @@ class TitleScene(Scene):
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
         if self.game.demo and self.shown >= DEMO_START:
+            from scenes.flow import new_match
+
             new_match(self.game, self.game.ruleset, self.game.first_deal)
 
     def choose(self, key: str) -> None:
         if key == "continue":
+            from scenes.flow import continue_match
+
             continue_match(self.game)
             if self.game.session is None:
                 self.relayout()
         elif key == "new":
+            from scenes.screens.new_match import RulesetChooser
+
             self.game.push(RulesetChooser(self.game))
         elif key == "stats":
+            from scenes.screens.stats import StatsScreen
+
             self.game.push(StatsScreen(self.game))
         elif key == "rules":
+            from scenes.screens.rules import RulesHelp
+
             self.game.push(RulesHelp(self.game))
         elif key == "settings":
+            from scenes.screens.settings import SettingsOverlay
+
             self.game.push(SettingsOverlay(self.game))
         elif key == "quit":
             self.game.quit()

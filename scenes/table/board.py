@@ -27,12 +27,15 @@ class Sprite:
     pos: tuple[float, float]
     tween: Tween | None = None
     dim: bool = False
+    still: bool = False  # reduced motion: the card appears at its target when it would start moving
 
     def move_to(self, target: tuple[float, float], duration: float, delay: float = 0.0, ease: Ease = out_cubic):
         if self.tween is not None and self.tween.end == target:
             return
         if self.tween is None and self.pos == target:
             return
+        if self.still:
+            self.pos = target
         self.tween = Tween(self.pos, target, duration, delay, ease)
 
     def update(self, dt: float) -> None:
@@ -74,6 +77,19 @@ class Board:
         self.plays: dict[int, list[int]] = {}  # seat -> card ids of its last play on the table
         self.flying: list[Hashable] = []  # drawn above the table, below the hand
         self.landing: list[Hashable] = []  # anonymous backs that vanish when they arrive
+        self._still = False
+
+    @property
+    def still(self) -> bool:
+        """Reduced motion: no card flies; each appears where it goes when it would have set off, and the anonymous
+        backs (a deal, the kitty going to a bot) are not shown at all: the piles' counts tell."""
+        return self._still
+
+    @still.setter
+    def still(self, on: bool) -> None:
+        self._still = on
+        for s in self.sprites.values():
+            s.still = on
 
     def clear(self) -> None:
         self.sprites.clear()
@@ -85,7 +101,7 @@ class Board:
     def sprite(self, key: Hashable, card: int | None, size: str, face_up: bool, pos: tuple[float, float]) -> Sprite:
         found = self.sprites.get(key)
         if found is None:
-            found = self.sprites[key] = Sprite(key, card, size, face_up, pos)
+            found = self.sprites[key] = Sprite(key, card, size, face_up, pos, still=self._still)
         found.size, found.face_up = size, face_up
         return found
 
@@ -105,6 +121,8 @@ class Board:
 
     def launch_back(self, key: Hashable, start, end, duration: float, delay: float, size: str = "mini") -> None:
         """An anonymous card back flying from `start` to `end` (dealing, an opponent's play leaving its pile)."""
+        if self._still:
+            return
         s = self.sprite(key, None, size, False, start)
         s.move_to(end, duration, delay)
         self.flying.append(key)

@@ -16,7 +16,7 @@ from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
 from scenes.table.layout import Fitted
 from scenes.words.i18n import language, tr
-from scenes.words.wording import deal_label
+from scenes.words.wording import deal_label, ruleset_title
 
 if TYPE_CHECKING:
     from scenes.art.cards import CardArt
@@ -26,7 +26,8 @@ COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
 
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number, the deal and its clock."""
+    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the deal and its
+    clock, and under them the ruleset's name."""
     r = geo["hud"]
     surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
     hand = session.match.hand
@@ -43,7 +44,9 @@ def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     number = tr("table.hand", number=hand.number)
     blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
     below = r.bottom + geo.px(4)
-    blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+    line = blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+    ruleset = ruleset_title(session.match.rules)  # which table this is, at a glance
+    blit_text(surface, ruleset, geo.px(20), MUTED, (r.x + geo.px(18), line.bottom + geo.px(2)), "topleft", True)
     clock = session.clock.deal_clock()
     if clock is not None:
         time_left = tr("table.deal_time", clock=clock)

@@ -14,6 +14,7 @@ import pygame
 
 from game import events as ev
 from game.kinds import Kind
+from game.match import deal_order
 from scenes.art.effects import Effects, Stage
 from scenes.art.tween import out_back
 from scenes.table.board import RAISE, row_positions, spread
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
+WARN_AT = 2  # a seat with this many cards or fewer is about to go out: a warning light, a sound, a note
 SORTS = ("rank", "groups")  # your hand's orders: high cards first, or grouped by count
 LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 
@@ -207,12 +209,13 @@ class Placing:
         self.selected.clear()
         self.flip, self.round_over = None, False
         self.clock.new_deal()
+        self.board.still = self.settings.reduced_motion  # no card flies with reduced motion, the deal's included
         if event.redeal:
             self._redeal_notice(event.first_bidder)
-        players = self.match.players
-        dealt = players * self.match.rules.hand_size
-        gap = min(DEAL_GAP, DEAL_TIME / dealt)
-        schedule = [((event.first_bidder + k) % players, k * gap + FLIGHT) for k in range(dealt)]
+        rules = self.match.rules
+        order = deal_order(rules, event.first_bidder, rules.packet if self.match.hand.collected else 1)
+        gap = min(DEAL_GAP, DEAL_TIME / len(order))
+        schedule = [(seat, k * gap + FLIGHT) for k, seat in enumerate(order)]
         self.deal = Deal(schedule)
         self.dealt_sounds = 0
         mine = list(self.match.hand.hands[HUMAN])
@@ -248,6 +251,8 @@ class Placing:
             self.place_hand()
         kind = event.reading.kind
         self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
+        if 0 < len(self.match.hand.hands[event.seat]) <= WARN_AT:  # a seat about to go out: heard at every seat
+            self.sound("alert")
         banner = BANNER_KINDS.get(kind)
         if banner:
             big = kind.is_bomb_like

@@ -31,6 +31,7 @@ from scenes.words.i18n import tr
 from scenes.words.table_words import bid_label, cards_text
 
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
+SORT = "sort"  # the save table's entry for your hand's order as you left it (Continue restores it)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
 
 
@@ -144,7 +145,7 @@ class Session(Placing, Telling):
             return
         already = self.store.failing is not None
         try:
-            table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced}
+            table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced, SORT: self.sort}
             self.store.save(self.match, table)
         except WriteFailed as refused:
             if not already:
@@ -248,6 +249,7 @@ class Session(Placing, Telling):
 
     def update(self, dt: float) -> None:
         """Advance every animation and countdown by `dt` table seconds."""
+        self.board.still = self.settings.reduced_motion
         self.board.update(dt)
         self.thinker.update(dt)
         self.effects.update(dt)

@@ -1,5 +1,6 @@
-"""The settings that matter to the table and travel with its save (the computer's own preferences, language and
-sound, are in `scenes/platform/prefs.py`)."""
+"""The settings that matter to the table and travel with its save. Those that are this device's (the level, Auto's
+pace, the look and the motion: `TABLE_PREFS`) are kept in prefs.json too, and the device's value wins when a save
+is continued (`scenes/platform/prefs.py`)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from game import bots
-
-AUTO_INTERVALS = (0.5, 1.0, 2.0, 3.0)  # the seconds Auto may wait, as Settings cycles them
+from scenes.platform.prefs import AUTO_INTERVALS, Prefs
 
 
 @dataclass
@@ -16,12 +16,13 @@ class TableSettings:
     """Settings that matter to the table and travel with the save."""
 
     auto: bool = False
-    level: str = bots.DEFAULT_LEVEL
+    level: str = Prefs.level
     counter: bool = True
-    auto_interval: float = 1.0  # seconds Auto waits before acting for you
-    reduced_motion: bool = False  # effects become brief still highlights: nothing shakes, flies or falls
-    four_colour: bool = False  # spades black, hearts red, clubs green, diamonds blue
-    large_cards: bool = False
+    auto_interval: float = Prefs.auto_interval
+    auto_pass: bool = Prefs.auto_pass
+    reduced_motion: bool = Prefs.reduced_motion
+    four_colour: bool = Prefs.four_colour
+    large_cards: bool = Prefs.large_cards
     turn_timers: bool = False  # the 003 timers for a ruleset without its own (standard)
     practice: bool = False  # undo your decisions; the match stays out of your statistics
 

@@ -1,0 +1,149 @@
+"""The table as players feel it: 要不起 (Can't beat) offered exactly when nothing in your hand beats the play, with
+an optional auto-pass; Menu -> New game asks first; Auto (托管) turns off at a new match."""
+
+import pygame
+import pytest
+
+from game.match import Match, Phase
+from scenes.flow import new_match, open_session, show
+from scenes.platform.input import Act, Input
+from scenes.screens.play import AUTO_PASS_AFTER
+from scenes.table.seats import HUMAN
+from tests.test_scene_kit import headless_game, play_until, press, steps
+
+
+@pytest.fixture
+def game():
+    yield from headless_game()
+
+
+def answering(match: Match) -> bool:
+    """Your turn, a bot's play to answer."""
+    hand = match.hand
+    return match.phase is Phase.PLAYING and match.turn == HUMAN and hand.last is not None and hand.last.seat != HUMAN
+
+
+def positions(count: int) -> list[Match]:
+    """Positions where you answer a play: some you can beat, some you cannot."""
+    found = []
+    for seed in range(40):
+        try:
+            found.append(play_until(Match("standard", seed), answering))
+        except AssertionError:
+            continue
+        if len(found) == count:
+            break
+    return found
+
+
+def at_table(game, match: Match):
+    show(game, open_session(game, match))
+    steps(game, 40)
+    return game.scene
+
+
+def test_cant_beat_shows_exactly_when_nothing_beats(game):
+    seen = set()
+    for match in positions(16):
+        scene = at_table(game, match)
+        stuck = match.legal_moves() == ["pass"]
+        buttons = {b.key: b for b in scene.actions.buttons}
+        assert buttons["pass"].label == ("Can't beat" if stuck else "Pass")
+        assert buttons["play"].enabled is not stuck and buttons["pass"].enabled
+        assert scene.prompt().startswith("Nothing in your hand beats") is stuck
+        seen.add(stuck)
+    assert seen == {True, False}  # both cases were met
+
+
+def test_confirm_passes_when_nothing_beats_and_auto_pass_waits_a_moment(game):
+    match = next(m for m in positions(16) if m.legal_moves() == ["pass"])
+    scene = at_table(game, match)
+    scene.handle(Input(Act.CONFIRM))
+    assert match.turn != HUMAN  # passed
+
+    again = next(m for m in positions(16) if m.legal_moves() == ["pass"])
+    game.change_prefs(auto_pass=True)
+    scene = at_table(game, again)
+    frames = round(AUTO_PASS_AFTER * 60)
+    assert again.turn == HUMAN  # "Can't beat" stays a moment first
+    steps(game, frames)
+    assert again.turn != HUMAN
+
+
+def test_auto_pass_is_off_by_default_and_never_passes_a_hand_that_can_beat(game):
+    assert game.table_settings.auto_pass is False
+    game.change_prefs(auto_pass=True)
+    match = next(m for m in positions(16) if m.legal_moves() != ["pass"])
+    at_table(game, match)
+    steps(game, 180)
+    assert match.turn == HUMAN
+
+
+def test_menu_new_game_asks_first_and_keep_playing_keeps_the_hand(game):
+    new_match(game, "standard")
+    steps(game, 5)
+    deal = game.session.match.hand.deal_no
+    press(game, pygame.K_ESCAPE)
+    game.scene.choose("new")
+    assert game.scene.name == "confirm" and game.scene.row.focused().key == "keep"
+    press(game, pygame.K_RETURN)  # Keep playing
+    assert game.scene.name == "menu" and game.session.match.hand.deal_no == deal
+    game.scene.choose("new")
+    game.scene.choose("start")
+    assert game.session.match.hand.deal_no != deal
+
+
+def test_auto_turns_off_at_a_new_match(game):
+    new_match(game, "standard")
+    game.table_settings.auto = True
+    new_match(game, "classic")
+    assert game.session.settings.auto is False
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "label", "enabled"),
+    [("classic", "Turn timers: on (Classic)", False), ("standard", "Turn timers: off", True)],
+)
+def test_settings_show_a_rulesets_own_timers_on_and_greyed(game, ruleset, label, enabled):
+    from scenes.screens.settings import SettingsOverlay
+
+    new_match(game, ruleset)
+    game.push(SettingsOverlay(game))
+    timers = game.scene.row.get("timers")
+    assert (timers.label, timers.enabled) == (label, enabled)
+    game.scene.choose("timers")
+    assert game.scene.row.get("timers").label == ("Turn timers: on" if enabled else label)
+
+
+def test_the_table_names_its_ruleset_beside_the_deal(game):
+    from scenes.art import text
+
+    new_match(game, "no-shuffle")
+    text.RENDERS.clear()
+    steps(game, 1)
+    drawn = {str(key[0]) for key in text.RENDERS.items}
+    assert "No Shuffle" in drawn and any(line.startswith("Deal #") for line in drawn)
+
+
+def test_continue_restores_the_hands_sort_order(tmp_path):
+    from game.savefile import SaveStore
+    from scenes.flow import continue_match
+    from tests.test_scene_kit import title_game
+
+    store = SaveStore(tmp_path)
+    match = play_until(Match("standard", 3), answering)
+    game = title_game(store)
+    try:
+        show(game, open_session(game, match))
+        steps(game, 5)
+        game.scene.sort()
+        assert game.session.sort == "groups"
+    finally:
+        game.close()
+    again = title_game(store)
+    try:
+        continue_match(again)
+        assert again.session.sort == "groups"
+        assert again.session.board.hand == again.session.display_order(again.session.match.hand.hands[HUMAN])
+    finally:
+        again.close()
