@@ -29,17 +29,18 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from game import wild
 from game.actions import Bid, Pass, Play
 from game.bots import LEVELS, decide, decide_bid
 from game.bots.bidding import BID_FLOOR, Features, controls, features, landlord_value
 from game.bots.evaluate import score
 from game.bots.levels import level_of
-from game.bots.table import table_of
+from game.bots.wild import bid_hand
 from game.cards import parse
 from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
-from game.rulesets import RULESETS, Auction, Ruleset, get
+from game.rulesets import PRESETS, Auction, Ruleset, get
 from game.selfplay import acting_seat, bot_action
 
 DEFAULT_PAIRS = "hard:normal,normal:easy,hard:random,normal:random,easy:random"
@@ -101,9 +102,10 @@ def flat_bidder(level: str) -> Bidder:
 
 def random_move(view: Observation, rng: random.Random) -> str:
     """Uniform over the legal moves (passing included when following)."""
-    t = table_of(view)
-    moves = legal(t.hand, t.last, t.rules)
-    return rng.choice(moves if t.last is None else [*moves, "pass"])
+    last = view.last.reading if view.last else None
+    rules = get(view.ruleset)
+    moves = wild.legal(view.hand, last, view.wild, rules) if rules.wilds else legal(parse(view.hand), last, rules)
+    return rng.choice(moves if last is None else [*moves, "pass"])
 
 
 @dataclass
@@ -117,7 +119,17 @@ class Side:
     bids: list[int] = field(default_factory=list)  # the winning bid of every hand this side's seat won the auction
 
 
-def auction(match: Match, bidders: list[Bidder]) -> None:
+def swap(match: Match, levels: list[str] | None = None) -> None:
+    """003 swap-three: every seat picks the cards it passes on as the bot of its level (`normal` by default)."""
+    while match.phase is Phase.SWAPPING:
+        seat = acting_seat(match)
+        level = levels[seat] if levels else "normal"
+        match.apply(bot_action(match, seat, level, random.Random(match.hand.deal_no + seat)))
+
+
+def auction(match: Match, bidders: list[Bidder], levels: list[str] | None = None) -> None:
+    """The swap, if the table has one, then the auction."""
+    swap(match, levels)
     while match.phase is Phase.BIDDING:
         seat = match.turn
         assert seat is not None
@@ -176,7 +188,7 @@ def own_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side, rules:
             seats = [alone if seat == seat_alone else pair for seat in range(n)]
             sides = [a_side if p is a else b_side for p in seats]
             match = Match(rules, seed=deal, first_deal=deal)
-            auction(match, [p.bid for p in seats])
+            auction(match, [p.bid for p in seats], [p.level for p in seats])
             play_out(match, seats, sides, random.Random(deal * 2 * n + seat_alone + n * (alone is b)))
             deltas = record(match, sides)
             deal_points += sum(d for d, side in zip(deltas, sides, strict=True) if side is a_side)
@@ -256,7 +268,8 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
         deal = seed * 1_000_003 + k
         for landlord in range(n):
             match = Match(rules, seed=deal, first_deal=deal)
-            hand = features(parse(observe(match, landlord).hand), rules)
+            swap(match)
+            hand = features(parse(bid_hand(observe(match, landlord).hand, rules)), rules)
             auction(match, [forced_bidder(seat == landlord, rules) for seat in range(n)])
             play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
@@ -291,7 +304,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--auction", choices=("fixed", "own"), default="fixed", help="reference or own bidding")
     parser.add_argument("--calibrate", type=int, metavar="N", help="fit the bidding model on N deals instead")
-    parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
+    parser.add_argument("--ruleset", default="standard", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
     rules = get(args.ruleset)
     if args.calibrate:

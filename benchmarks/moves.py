@@ -3,7 +3,9 @@
 
 Run: `python -m benchmarks.moves [--hands N] [--seed S] [--repeat R] [--ruleset NAME]`. Every hand is a fresh
 random deal, so the figures include no per-hand caching; the best of R passes is reported (the machine is shared
-and noisy).
+and noisy). At the wild-card tables (`wildcard`: a random wild rank per hand; `swap-three`: the extra wild card)
+the lists are `game.wild.legal`'s (every physical=reading pair), and the hands holding wild cards are also timed
+apart.
 Reference: established Python engines manage about 11,000 free-lead lists/s (17 cards) and 60,000 following.
 """
 
@@ -13,10 +15,11 @@ import argparse
 import random
 import time
 
-from game.cards import Counts, parse
+from game import wild
+from game.cards import RANKS, TWO, WILD_CHAR, Counts, normalize, parse
 from game.combos import Reading, classify
 from game.moves import legal
-from game.rulesets import RULESETS, Ruleset, get
+from game.rulesets import PRESETS, Ruleset, get
 
 Position = tuple[Counts, Reading | None]
 
@@ -59,21 +62,64 @@ def measure(batch: list[Position], rules: Ruleset, repeat: int) -> tuple[float, 
     return max(rates), total / len(batch)
 
 
+WildPosition = tuple[str, str, Reading | None]  # hand text, the wild card's character, the play to beat
+
+
+def wild_positions(rng: random.Random, size: int, hands: int, follow: bool, rules: Ruleset) -> list[WildPosition]:
+    """Positions at a wild-card table: a dealt hand of `size` cards and the wild card (a random rank, or `W`)."""
+    out: list[WildPosition] = []
+    pack = [card.char for card in rules.deck.build()]
+    for _ in range(hands):
+        rng.shuffle(pack)
+        card = WILD_CHAR if rules.deck.extra_wild else RANKS[rng.randrange(TWO + 1)]
+        mine, other = normalize("".join(pack[:size])), normalize("".join(pack[size : size + rules.hand_size]))
+        last = None
+        if follow:
+            lead = rng.choice(wild.legal(other, None, card, rules))
+            last = wild.stands_of(lead, card, rules)[0].reading
+        out.append((mine, card, last))
+    return out
+
+
+def measure_wild(batch: list[WildPosition], rules: Ruleset, repeat: int) -> tuple[float, float]:
+    """(best lists per second, mean moves per list) at a wild-card table."""
+    rates = []
+    total = 0
+    for _ in range(repeat):
+        started = time.perf_counter()
+        total = sum(len(wild.legal(hand, last, card, rules)) for hand, card, last in batch)
+        rates.append(len(batch) / (time.perf_counter() - started))
+    return max(rates), total / len(batch)
+
+
+def report(size: int, situation: str, rate: float, mean_moves: float, width: int) -> None:
+    print(f"{size:>5} {situation:<{width}} {rate:>10,.0f} {1e6 / rate:>8.1f} {mean_moves:>10.1f}")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=20_000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
+    parser.add_argument("--ruleset", default="standard", choices=sorted(PRESETS))
     args = parser.parse_args(argv)
     rules = get(args.ruleset)
-    print(f"{'hand':>5} {'situation':<10} {'lists/s':>10} {'us/list':>8} {'moves/list':>10}")
+    width = 22 if rules.wilds else 10
+    print(f"{'hand':>5} {'situation':<{width}} {'lists/s':>10} {'us/list':>8} {'moves/list':>10}")
     for size in (rules.hand_size, rules.hand_size + rules.kitty_size):
         for follow in (False, True):
-            batch = positions(random.Random(args.seed + size), size, args.hands, follow, rules)
-            rate, mean_moves = measure(batch, rules, args.repeat)
             situation = "following" if follow else "free lead"
-            print(f"{size:>5} {situation:<10} {rate:>10,.0f} {1e6 / rate:>8.1f} {mean_moves:>10.1f}")
+            if not rules.wilds:
+                batch = positions(random.Random(args.seed + size), size, args.hands, follow, rules)
+                report(size, situation, *measure(batch, rules, args.repeat), width)
+                continue
+            wild_batch = wild_positions(random.Random(args.seed + size), size, args.hands, follow, rules)
+            report(size, situation, *measure_wild(wild_batch, rules, args.repeat), width)
+            for wilds in range(1, 5 if rules.wild_rank else 2):
+                held = [p for p in wild_batch if p[0].count(p[1]) == wilds]
+                if held:
+                    label = f"{situation}, {wilds} wild ({len(held)})"
+                    report(size, label, *measure_wild(held, rules, args.repeat), width)
 
 
 if __name__ == "__main__":

@@ -32,14 +32,25 @@ class Show:
 
 
 @dataclass(frozen=True, slots=True)
+class Swap:
+    """003 swap-three: the cards `seat` passes to the next seat. Seats choose in any order, unseen by the others."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Play:
     """Play `move` (a rank string). `kind` picks a reading when a lead has several; `cards` picks
-    which physical cards (suits are cosmetic, so the core picks when the caller does not)."""
+    which physical cards (suits are cosmetic, so the core picks when the caller does not). At wild-card tables
+    `move` may be "PHYSICAL=READING" (`game.wild`), and the logged play keeps the ranks its wild cards stood for
+    in `stands`."""
 
     seat: int
     move: str
     kind: Kind | None = None
     cards: tuple[int, ...] | None = None
+    stands: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +74,7 @@ class DealExpired:
     keeps the clock, applies it; the core keeps no wall-clock time."""
 
 
-Action = Bid | Double | Show | Play | Pass | NextHand | Abandon | DealExpired
+Action = Bid | Double | Show | Swap | Play | Pass | NextHand | Abandon | DealExpired
 
 
 def to_json(action: Action) -> list[object]:
@@ -74,8 +85,11 @@ def to_json(action: Action) -> list[object]:
             return ["double", seat, double]
         case Show(seat, show):
             return ["show", seat, show]
-        case Play(seat, move, kind, cards):
-            return ["play", seat, move, kind.value if kind else None, list(cards) if cards is not None else None]
+        case Swap(seat, cards):
+            return ["swap", seat, list(cards)]
+        case Play(seat, move, kind, cards, stands):
+            played = ["play", seat, move, kind.value if kind else None, list(cards) if cards is not None else None]
+            return played if stands is None else [*played, stands]
         case Pass(seat):
             return ["pass", seat]
         case NextHand():
@@ -96,15 +110,16 @@ def from_json(data: object) -> Action:
         "bid": 2,
         "double": 2,
         "show": 2,
+        "swap": 2,
         "play": 4,
         "pass": 1,
         "next": 0,
         "abandon": 0,
         "expired": 0,
     }
-    if shapes.get(tag) != len(args):
+    if shapes.get(tag) != len(args) and not (tag == "play" and len(args) == 5):
         raise ValueError(f"malformed action {_short(data)}")
-    if tag in ("bid", "double", "show", "play", "pass") and not _is_int(args[0]):
+    if tag in ("bid", "double", "show", "swap", "play", "pass") and not _is_int(args[0]):
         raise ValueError(f"malformed seat in {_short(data)}")
     if tag in ("double", "show"):
         if not isinstance(args[1], bool):
@@ -114,9 +129,15 @@ def from_json(data: object) -> Action:
         if not _is_int(args[1]):
             raise ValueError(f"malformed bid in {_short(data)}")
         return Bid(args[0], args[1])
+    if tag == "swap":
+        if not (isinstance(args[1], list) and all(_is_int(c) for c in args[1])):
+            raise ValueError(f"malformed cards in {_short(data)}")
+        return Swap(args[0], tuple(args[1]))
     if tag == "play":
-        seat, move, kind, cards = args
-        if not isinstance(move, str) or not (kind is None or isinstance(kind, str)):
+        seat, move, kind, cards, *rest = args
+        stands = rest[0] if rest else None
+        shapes_ok = isinstance(move, str) and isinstance(kind, str | None) and isinstance(stands, str | None)
+        if not shapes_ok:
             raise ValueError(f"malformed play in {_short(data)}")
         if cards is not None and not (isinstance(cards, list) and all(_is_int(c) for c in cards)):
             raise ValueError(f"malformed cards in {_short(data)}")
@@ -124,7 +145,7 @@ def from_json(data: object) -> Action:
             parsed_kind = Kind(kind) if kind is not None else None
         except ValueError:
             raise ValueError(f"unknown combination kind in {_short(data)}") from None
-        return Play(seat, move, parsed_kind, tuple(cards) if cards is not None else None)
+        return Play(seat, move, parsed_kind, tuple(cards) if cards is not None else None, stands)
     if tag == "pass":
         return Pass(args[0])
     return {"next": NextHand, "abandon": Abandon, "expired": DealExpired}[tag]()

@@ -19,6 +19,8 @@ BIG_JOKER = RANK_INDEX["R"]
 JOKERS = (SMALL_JOKER, BIG_JOKER)
 WILD = NUM_RANKS  # the extra wild card of a 55-card pack (RULES.md `swap-three`): outside the 15 playing ranks
 CARD_CHARS = RANKS + "W"
+WILD_CHAR = CARD_CHARS[WILD]
+CARD_ORDER = "3456789TJQKA2WBR"  # how a hand sorts: the extra wild card between the 2 and the small joker
 SUITS = "♠♥♣♦"
 RANK_NAMES = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2", "small joker", "big joker", "wild card")
 
@@ -81,8 +83,18 @@ def render(counts: Sequence[int]) -> str:
 
 
 def normalize(text: str) -> str:
-    """Sort a rank string into canonical order (accepts ranks in any order)."""
-    return render(parse(text))
+    """Sort a rank string into canonical order (accepts ranks in any order); an extra wild card `W` sorts between
+    the 2 and the jokers."""
+    if WILD_CHAR not in text:
+        return render(parse(text))
+    ranks = render(parse(text.replace(WILD_CHAR, "")))
+    cut = len(ranks.rstrip(RANKS[SMALL_JOKER] + RANKS[BIG_JOKER]))
+    return ranks[:cut] + WILD_CHAR * text.count(WILD_CHAR) + ranks[cut:]
+
+
+def order(rank: int) -> int:
+    """A card rank's place in a sorted hand (`CARD_ORDER`)."""
+    return CARD_ORDER.index(CARD_CHARS[rank])
 
 
 def contains(hand: Sequence[int], part: Sequence[int]) -> bool:

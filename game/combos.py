@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from game.cards import ACE, BIG_JOKER, JOKERS, NUM_RANKS, RANK_NAMES, RANKS, SMALL_JOKER, TWO, Counts, parse
+from game.cards import ACE, BIG_JOKER, JOKERS, NUM_RANKS, RANK_NAMES, RANKS, SMALL_JOKER, TWO, WILD, Counts, parse
 from game.kinds import Kind
 from game.memo import memo
 from game.reasons import Rejection
@@ -24,19 +24,24 @@ class Reading(NamedTuple):
 
     `top` is the highest body rank (what is compared); `length` is the number of body units
     (cards in a straight, pairs in a pair run, triples in an airplane; the card count of a bomb;
-    1 otherwise); `size` is the total card count.
+    1 otherwise); `size` is the total card count. `grade` is 0 except at wild-card tables (`game.wild`): a bomb's
+    class (1 pure-wild, 0 natural, -1 soft: holds a wild card standing for another rank) and 1 for the extra wild
+    card played alone, a single just above the 2.
     """
 
     kind: Kind
     top: int
     length: int
     size: int
+    grade: int = 0
 
     def describe(self) -> str:
         """Short player-facing name, e.g. 'pair of 9s', 'straight 3-7', 'bomb of Ks'."""
         name = RANK_NAMES[self.top]
         if self.kind is Kind.SINGLE:
-            return f"single {name}"
+            return f"single {RANK_NAMES[WILD] if self.grade else name}"
+        if self.kind is Kind.BOMB and self.grade:
+            return f"{'pure-wild' if self.grade > 0 else 'soft'} bomb of {name}s"
         if self.kind is Kind.ROCKET:
             return "the rocket"
         if self.kind in (Kind.STRAIGHT, Kind.PAIR_RUN) or self.kind in WING_UNITS or self.kind is Kind.AIRPLANE:
@@ -158,14 +163,16 @@ def classify(counts: Counts, rules: Ruleset) -> tuple[Reading, ...]:
 
 
 def beats(play: Reading, last: Reading) -> bool:
-    """Does `play` beat `last`? (000 §13-§14; bigger bombs first where a table allows them)."""
+    """Does `play` beat `last`? (000 §13-§14; bigger bombs first where a table allows them; at wild-card tables a
+    bomb's class before its rank, and the extra wild card just above a 2)."""
     if last.kind is Kind.ROCKET:
         return False
     if play.kind is Kind.ROCKET:
         return True
     if play.kind is Kind.BOMB:
-        return last.kind is not Kind.BOMB or (play.length, play.top) > (last.length, last.top)
-    return play.kind is last.kind and play.size == last.size and play.length == last.length and play.top > last.top
+        return last.kind is not Kind.BOMB or (play.grade, play.length, play.top) > (last.grade, last.length, last.top)
+    same = play.kind is last.kind and play.size == last.size and play.length == last.length
+    return same and (play.top, play.grade) > (last.top, last.grade)
 
 
 def answer(readings: tuple[Reading, ...], last: Reading | None) -> Reading | None:
@@ -173,7 +180,7 @@ def answer(readings: tuple[Reading, ...], last: Reading | None) -> Reading | Non
     if last is None:
         return readings[0] if readings else None
     winning = [r for r in readings if beats(r, last)]
-    return max(winning, key=lambda r: (r.kind.is_bomb_like, r.length, r.top)) if winning else None
+    return max(winning, key=lambda r: (r.kind.is_bomb_like, r.grade, r.length, r.top)) if winning else None
 
 
 def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | None = None) -> Reading | Rejection:
@@ -193,10 +200,10 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | Non
         return chosen
     assert last is not None
     alike = [r for r in readings if (r.kind, r.size, r.length) == (last.kind, last.size, last.length)]
-    return _why_not_higher(alike[0] if alike else readings[0], last)
+    return why_not_higher(alike[0] if alike else readings[0], last)
 
 
-def _why_not_higher(play: Reading, last: Reading) -> Rejection:
+def why_not_higher(play: Reading, last: Reading) -> Rejection:
     names = {"play": play.describe(), "last": last.describe()}
     if last.kind is Kind.ROCKET:
         return Rejection("rocket_unbeatable")

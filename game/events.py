@@ -25,6 +25,35 @@ class BidMade:
 
 
 @dataclass(frozen=True, slots=True)
+class SwappingStarted:
+    """003 swap-three: every seat now picks, at the same time, the cards it passes to the next seat."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class SwapChosen:
+    """`seat` has picked its cards; which ones stays secret until every seat has picked."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swapped:
+    """The last seat picked and the cards changed hands: `given[s]` went from seat s to the next seat. Private: a
+    table shows a seat only what it gave and what it received (`given[seat - 1]`)."""
+
+    given: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class WildChosen:
+    """003 wildcard: after the auction `rank` (a rank character, 3..2) became wild for the rest of the hand."""
+
+    rank: str
+
+
+@dataclass(frozen=True, slots=True)
 class AllDeclined:
     """Every seat declined to bid and the cards are dealt again (000 §3, 004); a `Dealt(redeal=True)` follows."""
 
@@ -79,6 +108,7 @@ class Played:
     reading: Reading
     cards: tuple[int, ...]
     cards_left: int
+    stands: str | None = None  # wild-card tables: the ranks the played cards were read as, in `move`'s order
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,10 +118,12 @@ class Passed:
 
 @dataclass(frozen=True, slots=True)
 class Doubled:
-    """The hand's multiplier doubled: reason is 'rob', 'show', 'bomb', 'rocket', 'spring' or 'reverse_spring'."""
+    """The hand's multiplier grew: reason is 'rob', 'show', 'bomb', 'rocket', 'spring' or 'reverse_spring', at
+    wild-card tables also 'soft_bomb' or 'wild_bomb'; `factor` is what it multiplied by (x4 bombs: 003 wildcard)."""
 
     reason: str
     multiplier: int
+    factor: int = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +162,10 @@ class DealExpired:
 Event = (
     Dealt
     | BidMade
+    | SwappingStarted
+    | SwapChosen
+    | Swapped
+    | WildChosen
     | AllDeclined
     | LandlordChosen
     | DoublingStarted

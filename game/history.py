@@ -9,7 +9,7 @@ import copy
 from dataclasses import dataclass
 
 from game import events as ev
-from game.actions import Bid, Double, Pass, Play, Show
+from game.actions import Bid, Double, Pass, Play, Show, Swap
 from game.match import Match
 
 
@@ -60,11 +60,11 @@ def replay(match: Match, span: DealSpan) -> list[Match]:
 
 
 def undo(match: Match, seat: int) -> Match | None:
-    """The match just before `seat`'s latest bid, double, show, play or pass of the current deal, so every answer
+    """The match just before `seat`'s latest swap, bid, double, show, play or pass of the current deal, so every answer
     since is undone too; None when the seat has not acted in this deal."""
     current = deal_spans(match)[-1]
     for index in range(len(match.log) - 1, current.start - 1, -1):
         action = match.log[index]
-        if isinstance(action, Bid | Double | Show | Play | Pass) and action.seat == seat:
+        if isinstance(action, Bid | Double | Show | Swap | Play | Pass) and action.seat == seat:
             return rebuild(match, index)
     return None

@@ -22,12 +22,14 @@ def problems(match: Match) -> list[str]:
         turn = hand.turn
         if not 0 <= turn < match.players:
             found.append(f"turn {turn} is not a seat")
-        elif not [m for m in match.legal_moves() if m != "pass"] and hand.last is None:
+        elif hand.last is None and not [m for m in match.legal_moves() if m != "pass"]:
             found.append("the player on a free lead has no legal play")
         if any(not cards for cards in hand.hands):
             found.append("a hand is empty but the hand goes on")
-    if match.phase is Phase.BIDDING and any(len(h) != match.rules.hand_size for h in hand.hands):
-        found.append("a hand has the wrong size during bidding")
+    if match.phase in (Phase.SWAPPING, Phase.BIDDING) and any(len(h) != match.rules.hand_size for h in hand.hands):
+        found.append(f"a hand has the wrong size during {match.phase.value}")
+    if match.phase is Phase.SWAPPING and not match.unswapped():
+        found.append("every seat has picked its cards but the swap goes on")
     if match.phase in (Phase.DOUBLING, Phase.SHOWING):
         found += _before_play(match)
     allowance = match.allowance

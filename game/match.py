@@ -9,24 +9,27 @@ The action log plus (ruleset, seed, first deal) rebuilds every state exactly (se
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
 
 from game import events as ev
-from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show
+from game import wild
+from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
 from game.auctions import Standing, answer_word, standing
-from game.cards import Card, Counts, first_unknown, normalize, parse
-from game.combos import Reading, judge
+from game.cards import RANK_INDEX, WILD_CHAR, Card, Counts, first_unknown, normalize, order, parse
+from game.combos import Reading, answer, judge, why_not_higher
 from game.kinds import Kind
 from game.moves import legal
 from game.reasons import IllegalAction, Rejection
 from game.rulesets import AllDecline, Ruleset, get
-from game.scoring import Settlement, settle
+from game.scoring import Settlement, multiply, settle
 
 DEAL_NUMBERS = 100_000_000  # deal numbers are 0..99,999,999: short enough to type in
 
 
 class Phase(Enum):
+    SWAPPING = "swapping"  # 003 swap-three: every seat picks at once the cards it passes on (`swap_cards`)
     BIDDING = "bidding"
     DOUBLING = "doubling"  # 004: every seat decides at once whether to double (`double_phase`)
     SHOWING = "showing"  # 004: the landlord may show the hand (`show_hand`)
@@ -42,6 +45,7 @@ class LastPlay:
     seat: int
     move: str
     reading: Reading
+    stands: str | None = None  # wild-card tables: the ranks `move` was read as
 
 
 @dataclass
@@ -73,6 +77,8 @@ class Hand:
     collected: bool = False  # dealt from the last hand's cards, cut but not shuffled
     kitty_taken: bool = False
     expired: bool = False  # the deal limit ended the hand: no winner, no score
+    swaps: list[tuple[int, ...] | None] = field(default_factory=list)  # per seat: the cards it passes on (003)
+    wild: str = ""  # 003 wildcard: the wild rank's character once the auction is over
 
     @property
     def label(self) -> str:
@@ -126,8 +132,8 @@ class Match:
         self.results: list[Settlement] = []
         self.log: list[Action] = []
         self.winners: tuple[int, ...] = ()
-        self.phase = Phase.BIDDING
         self.hand = self._new_hand(1, first_deal)
+        self.phase = self._opening()
 
     # ----- queries -----------------------------------------------------------------------------------
 
@@ -149,10 +155,23 @@ class Match:
 
     @property
     def multiplier(self) -> int:
-        """2^N so far: the common multiplier per bid point now (robs, the show, bombs, rockets, springs), capped."""
-        value = 2 ** len(self.hand.doublings)
+        """2^N so far: the common multiplier per bid point now (robs, the show, bombs, rockets, springs), capped; at
+        a table where some doublings count x4 (003 wildcard), the product of their factors."""
+        value = multiply(self.rules, tuple(self.hand.doublings))
         cap = self.rules.multiplier_cap
         return min(value, cap) if cap else value
+
+    @property
+    def wild(self) -> str:
+        """The wild card's character at this table now: "W" with an extra wild card, the wild rank once drawn (003
+        wildcard), else ""."""
+        return WILD_CHAR if self.rules.deck.extra_wild else self.hand.wild
+
+    def unswapped(self) -> tuple[int, ...]:
+        """Seats still to pick the cards they pass on (empty outside the swap phase)."""
+        if self.phase is not Phase.SWAPPING:
+            return ()
+        return tuple(seat for seat, cards in enumerate(self.hand.swaps) if cards is None)
 
     @property
     def allowance(self) -> int | None:
@@ -185,7 +204,11 @@ class Match:
         if self.phase is not Phase.PLAYING:
             return []
         last = self.hand.last
-        found = legal(self.counts(self.hand.turn), last.reading if last else None, self.rules)
+        reading = last.reading if last else None
+        if self.rules.wilds:
+            found = wild.legal(self.ranks(self.hand.turn), reading, self.wild, self.rules)
+        else:
+            found = legal(self.counts(self.hand.turn), reading, self.rules)
         return found if last is None else [*found, "pass"]
 
     def check(self, action: Action) -> Rejection | None:
@@ -208,6 +231,8 @@ class Match:
                 return self._bid(resolved)
             case Double():
                 return self._choose_double(resolved)
+            case Swap():
+                return self._choose_swap(resolved)
             case Show():
                 return self._show(resolved)
             case Play():
@@ -222,8 +247,8 @@ class Match:
             case Abandon():
                 number = self.hand.number
                 self.hand = self._new_hand(number, None)
-                self.phase = Phase.BIDDING
-                return [ev.HandAbandoned(number), self._dealt_event(redeal=False)]
+                self.phase = self._opening()
+                return [ev.HandAbandoned(number), self._dealt_event(redeal=False), *self._opened()]
         raise TypeError(f"not an action: {action!r}")
 
     def _validate(self, action: Action) -> tuple[Action, Reading | None]:
@@ -233,6 +258,8 @@ class Match:
             raise IllegalAction(Rejection("match_over"))
         if isinstance(action, Play):
             self._require(Phase.PLAYING, action.seat)
+            if self.rules.wilds:
+                return self._resolve_wild(action)
             return self._resolve_play(action.seat, action.move, action.kind, action.cards)
         return self._admit(action), None
 
@@ -255,6 +282,9 @@ class Match:
             case Show(seat, _):
                 self._require(Phase.SHOWING, seat)
                 return action
+            case Swap(seat, cards):
+                self._admit_swap(seat, cards)
+                return Swap(seat, tuple(sorted(cards)))
             case Pass(seat):
                 self._require(Phase.PLAYING, seat)
                 if self.hand.last is None:
@@ -308,16 +338,61 @@ class Match:
         return distinct and set(cards) <= set(held) and normalize("".join(self.deck[c].char for c in cards)) == move
 
     def _pick_cards(self, held: list[int], move: str) -> tuple[int, ...]:
-        wanted = list(parse(move))
+        wanted = Counter(move)
         picked = []
         for card in held:
-            rank = self.deck[card].rank
-            if wanted[rank]:
-                wanted[rank] -= 1
+            char = self.deck[card].char
+            if wanted[char]:
+                wanted[char] -= 1
                 picked.append(card)
-        if any(wanted):
+        if any(wanted.values()):
             raise IllegalAction(Rejection("not_in_hand"))
         return tuple(picked)
+
+    def _admit_swap(self, seat: int, cards: tuple[int, ...]) -> None:
+        if self.phase is not Phase.SWAPPING:
+            raise IllegalAction(Rejection("wrong_phase"))
+        if not 0 <= seat < self.players:
+            raise IllegalAction(Rejection("no_such_seat", {"seat": seat}))
+        if self.hand.swaps[seat] is not None:
+            raise IllegalAction(Rejection("already_swapped"))
+        count = self.rules.swap_cards
+        if len(set(cards)) != count or len(cards) != count:
+            raise IllegalAction(Rejection("swap_count", {"count": count}))
+        if not set(cards) <= set(self.hand.hands[seat]):
+            raise IllegalAction(Rejection("not_in_hand"))
+
+    def _resolve_wild(self, action: Play) -> tuple[Play, Reading]:
+        """A play at a wild-card table: "PHYSICAL=READING" is played as that reading, a bare selection as its
+        default reading (leading) or its highest that beats (following); the logged play keeps the reading."""
+        physical, ranks = wild.split_move(action.move)
+        ranks = ranks if ranks is not None else action.stands
+        table = self.wild
+        if not table or table not in physical:
+            if ranks not in (None, physical):
+                raise IllegalAction(Rejection("bad_reading", {"ranks": ranks}))
+            return self._resolve_play(action.seat, physical, action.kind, action.cards)
+        bad = next((ch for ch in physical + (ranks or "") if ch not in RANK_INDEX and ch != table), None)
+        if not physical or bad is not None:
+            raise IllegalAction(Rejection("unknown_rank", {"rank": repr(bad)}) if bad else Rejection("empty"))
+        physical = normalize(physical)
+        held = self.hand.hands[action.seat]
+        cards = action.cards
+        if cards is None:
+            cards = self._pick_cards(held, physical)
+        elif not self._holds(held, cards, physical):
+            raise IllegalAction(Rejection("not_in_hand"))
+        text = physical if ranks is None else f"{physical}{wild.SEP}{ranks}"
+        options = [s for s in wild.stands_of(text, table, self.rules) if action.kind in (None, s.reading.kind)]
+        if not options:
+            raise IllegalAction(wild.why_unread(physical, ranks, table, self.rules))
+        last = self.hand.last.reading if self.hand.last else None
+        chosen = answer(tuple(s.reading for s in options), last)
+        if chosen is None:
+            assert last is not None
+            raise IllegalAction(why_not_higher(options[0].reading, last))
+        stand = next(s for s in options if s.reading == chosen)
+        return Play(action.seat, physical, chosen.kind, tuple(cards), stand.ranks), chosen
 
     def _reading(self, counts: Counts, kind: Kind | None) -> Reading:
         """The reading a play is made as; `kind` narrows a selection with several readings."""
@@ -348,7 +423,8 @@ class Match:
             if self.rules.all_decline is AllDecline.REDEAL and (limit is None or hand.redeals + 1 < limit):
                 self.hand = self._new_hand(hand.number, None)
                 self.hand.redeals = hand.redeals + 1
-                return [*out, ev.AllDeclined(), self._dealt_event(redeal=True)]
+                self.phase = self._opening()
+                return [*out, ev.AllDeclined(), self._dealt_event(redeal=True), *self._opened()]
             hand.landlord, hand.bid = hand.first_bidder, 1
         return out + self._crown(hand.landlord)
 
@@ -359,11 +435,14 @@ class Match:
         hand.kitty_taken = True
         hand.plays_made = [0] * self.players
         kitty = normalize("".join(self.deck[c].char for c in hand.kitty))
-        chosen = ev.LandlordChosen(landlord, hand.bid, kitty, tuple(hand.kitty))
+        out: list[ev.Event] = [ev.LandlordChosen(landlord, hand.bid, kitty, tuple(hand.kitty))]
+        if self.rules.wild_rank:
+            hand.wild = wild.draw_rank(hand.deal_no)
+            out.append(ev.WildChosen(hand.wild))
         if self.rules.double_phase:
             self.phase = Phase.DOUBLING
-            return [chosen, ev.DoublingStarted()]
-        return [chosen, *self._offer_show()]
+            return [*out, ev.DoublingStarted()]
+        return [*out, *self._offer_show()]
 
     def _offer_show(self) -> list[ev.Event]:
         """After the auction (and the doubling): the landlord may show the hand, or play starts."""
@@ -385,6 +464,21 @@ class Match:
         revealed = tuple(bool(choice) for choice in hand.doubles)
         return [*out, ev.DoublesRevealed(revealed), *self._offer_show()]
 
+    def _choose_swap(self, action: Swap) -> list[ev.Event]:
+        """003 swap-three: once every seat has picked, each seat's cards go to the next seat, all at once."""
+        hand = self.hand
+        hand.swaps[action.seat] = action.cards
+        out: list[ev.Event] = [ev.SwapChosen(action.seat)]
+        if self.unswapped():
+            return out
+        given = tuple(cards or () for cards in hand.swaps)
+        for seat in range(self.players):
+            received = given[(seat - 1) % self.players]
+            kept = [c for c in hand.hands[seat] if c not in given[seat]]
+            hand.hands[seat] = self._sorted(kept + list(received))
+        self.phase = Phase.BIDDING
+        return [*out, ev.Swapped(given)]
+
     def _show(self, action: Show) -> list[ev.Event]:
         hand = self.hand
         self.phase = Phase.PLAYING
@@ -402,12 +496,13 @@ class Match:
         hand.hands[seat] = [c for c in hand.hands[seat] if c not in gone]
         hand.played += cards
         hand.history.append((seat, action.move))
-        hand.last = LastPlay(seat, action.move, reading)
+        hand.last = LastPlay(seat, action.move, reading, action.stands)
         hand.passes = 0
         hand.plays_made[seat] += 1
-        out: list[ev.Event] = [ev.Played(seat, action.move, reading, tuple(cards), len(hand.hands[seat]))]
+        left = len(hand.hands[seat])
+        out: list[ev.Event] = [ev.Played(seat, action.move, reading, tuple(cards), left, action.stands)]
         if reading.kind in (Kind.BOMB, Kind.ROCKET):
-            out.append(self._double(reading.kind.value))
+            out.append(self._double(wild.doubling(reading)))
         if not hand.hands[seat] or self._within_allowance(seat):
             return out + self._finish(seat)
         hand.turn = (seat + 1) % self.players
@@ -420,7 +515,7 @@ class Match:
 
     def _double(self, reason: str) -> ev.Doubled:
         self.hand.doublings.append(reason)
-        return ev.Doubled(reason, self.multiplier)
+        return ev.Doubled(reason, self.multiplier, self.rules.factor(reason))
 
     def _pass(self, action: Pass) -> list[ev.Event]:
         hand = self.hand
@@ -474,8 +569,8 @@ class Match:
     def _next_hand(self) -> list[ev.Event]:
         pack = self.hand.collect() if self.rules.collect_pack else None
         self.hand = self._new_hand(self.hand.number + 1, None, pack)
-        self.phase = Phase.BIDDING
-        return [self._dealt_event(redeal=False)]
+        self.phase = self._opening()
+        return [self._dealt_event(redeal=False), *self._opened()]
 
     # ----- dealing --------------------------------------------------------------------------------------
 
@@ -488,10 +583,18 @@ class Match:
         sorted_hands = [self._sorted(h) for h in hands]
         hand = Hand(number, deal_no, first, sorted_hands, kitty, unused, turn=first, collected=pack is not None)
         hand.doubles = [None] * self.rules.players
+        hand.swaps = [None] * self.rules.players if self.rules.swap_cards else []
         return hand
 
+    def _opening(self) -> Phase:
+        """The first phase of a deal: the swap (003 swap-three), else the auction."""
+        return Phase.SWAPPING if self.rules.swap_cards else Phase.BIDDING
+
+    def _opened(self) -> list[ev.Event]:
+        return [ev.SwappingStarted(self.rules.swap_cards)] if self.phase is Phase.SWAPPING else []
+
     def _sorted(self, cards: list[int]) -> list[int]:
-        return sorted(cards, key=lambda c: (self.deck[c].rank, self.deck[c].suit or 0, c))
+        return sorted(cards, key=lambda c: (order(self.deck[c].rank), self.deck[c].suit or 0, c))
 
     def _dealt_event(self, redeal: bool) -> ev.Dealt:
         hand = self.hand

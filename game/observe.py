@@ -36,6 +36,10 @@ class Observation:
     allowance: int | None = None  # two-player: the farmer wins at or below this many cards
     shown: str | None = None  # the landlord's hand while it is shown (004), as ranks
     doubles: tuple[bool | None, ...] | None = None  # everyone's once revealed; during doubling only this seat's own
+    wild: str = ""  # the wild card's character: "W" (swap-three), the wild rank once drawn (wildcard), else ""
+    swapped: tuple[bool, ...] = ()  # swap-three, while seats pick: who has picked (never what)
+    gave: tuple[int, ...] | None = None  # swap-three: the cards this seat picked to pass on, once it picked
+    received: tuple[int, ...] | None = None  # swap-three: the cards the seat before passed to this one, once swapped
 
     @property
     def played(self) -> str:
@@ -60,6 +64,8 @@ class Observation:
             "shown": self.shown,
             "doubles": list(self.doubles) if self.doubles is not None and self.phase is not Phase.DOUBLING else None,
         }
+        if self.wild:
+            obs["wild"] = self.wild
         if level is not None:
             obs["level"] = level
         return obs
@@ -95,7 +101,23 @@ def observe(match: Match, seat: int) -> Observation:
         allowance=match.allowance,
         shown=match.ranks(hand.landlord) if hand.shown and hand.landlord is not None else None,
         doubles=_doubles(match, seat),
+        wild=match.wild,
+        **_swap(match, seat),
     )
+
+
+def _swap(match: Match, seat: int) -> dict[str, object]:
+    """What `seat` may know of the swap (003): who has picked while seats pick; its own cards either way."""
+    swaps = match.hand.swaps
+    if not swaps:
+        return {}
+    done = match.phase is not Phase.SWAPPING
+    before = swaps[(seat - 1) % match.players]
+    return {
+        "swapped": () if done else tuple(cards is not None for cards in swaps),
+        "gave": swaps[seat],
+        "received": before if done else None,
+    }
 
 
 def _doubles(match: Match, seat: int) -> tuple[bool | None, ...] | None:

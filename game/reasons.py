@@ -51,6 +51,11 @@ MESSAGES: dict[str, str] = {
     "bomb_lower": "Your bomb is lower: {play} does not beat {last}.",
     "rocket_unbeatable": "Nothing beats the rocket.",
     "match_over": "The match is over; start a new match.",
+    "already_swapped": "That seat has already picked the cards it passes on.",
+    "swap_count": "Pick exactly {count} cards to pass to the next player.",
+    "bad_reading": "These cards cannot be read as {ranks}: only wild cards stand for another rank, never a joker.",
+    "wild_alone": "Wild cards played alone, or only together, keep their printed rank.",
+    "wild_no_reading": "These cards do not form a legal combination, whatever the wild cards stand for.",
 }
 
 # "a" before a vowel sound becomes "an" once a shape or a card count is filled in ("an airplane", "an 8-card").

@@ -2,12 +2,17 @@
 
 Ranks are ``3456789TJQKA2BR`` (T = ten, B = small joker, R = big joker); a move is its ranks sorted
 ascending; a pass is ``"pass"``. Outside tools drive the engine through these functions.
+
+At the wild-card tables (`wildcard` with `wild="7"`, the wild rank; `swap-three`, whose extra wild card is ``W``)
+a move whose wild cards stand for other ranks is ``PHYSICAL=READING``, both sorted and of the same length:
+``"34577=34567"`` is 3, 4, 5, 7, 7 played as the straight 3-7, the second 7 standing for the 6 (`game.wild`).
 """
 
 from __future__ import annotations
 
 from game import combos, moves, rulesets
-from game.cards import first_unknown, normalize, parse
+from game import wild as wildcards
+from game.cards import RANK_INDEX, WILD_CHAR, first_unknown, normalize, parse
 from game.combos import Reading
 from game.kinds import Kind
 from game.reasons import Rejection
@@ -15,42 +20,82 @@ from game.reasons import Rejection
 PASS = "pass"
 
 
-def last_reading(last: str | None, ruleset: str | rulesets.Ruleset = "standard") -> Reading | None:
-    """The reading of the play to beat (its default reading); None for a free lead or a pass."""
+def wild_card(rules: rulesets.Ruleset, given: str | None) -> str:
+    """The wild card's character for a call: "W" with the extra wild card, the `wild=` rank at `wildcard` ("" when
+    not given: nothing is wild before the auction). Raises ValueError for a `wild=` the table cannot have."""
+    if rules.deck.extra_wild and given in (None, WILD_CHAR):
+        return WILD_CHAR
+    if rules.wild_rank and (given is None or (given in RANK_INDEX and RANK_INDEX[given] < RANK_INDEX["B"])):
+        return given or ""
+    raise ValueError(f"the {rules.name} table cannot have the wild card {given!r}")
+
+
+def _stands(move: str, rules: rulesets.Ruleset, wild_char: str) -> tuple[wildcards.Stand, ...]:
+    bad = next((ch for ch in move if ch not in RANK_INDEX and ch not in (wildcards.SEP, wild_char)), None)
+    if bad is not None:
+        raise ValueError(f"unknown rank {bad!r} in {move!r}; ranks are {combos.RANKS}")
+    return wildcards.stands_of(move, wild_char, rules)
+
+
+def last_reading(
+    last: str | None, ruleset: str | rulesets.Ruleset = "standard", wild: str | None = None
+) -> Reading | None:
+    """The reading of the play to beat (its default reading, or the one "PHYSICAL=READING" names); None for a free
+    lead or a pass."""
+    rules = rulesets.get(ruleset)
+    if wild is not None:
+        wild_card(rules, wild)
     if last is None or last == PASS:
         return None
-    rules = rulesets.get(ruleset)
+    if rules.wilds:
+        found = _stands(last, rules, wild_card(rules, wild))
+        if not found:
+            raise ValueError(f"{last!r} is not a legal combination")
+        return found[0].reading
     reading = combos.reading_from_text(normalize(last), rules)
     if reading is None:
         raise ValueError(f"{last!r} is not a legal combination: {combos.diagnose(parse(last), rules)}")
     return reading
 
 
-def legal_moves(hand: str, last: str | None = None, ruleset: str = "standard") -> list[str]:
-    """Every distinct legal play from `hand` on `last` (None = free lead), with "pass" when following."""
+def legal_moves(hand: str, last: str | None = None, ruleset: str = "standard", wild: str | None = None) -> list[str]:
+    """Every distinct legal play from `hand` on `last` (None = free lead), with "pass" when following. With wild
+    cards each (physical, reading) pair once, "PHYSICAL=READING" where a wild card stands for another rank."""
     rules = rulesets.get(ruleset)
-    reading = last_reading(last, rules)
-    found = moves.legal(parse(hand), reading, rules)
+    reading = last_reading(last, rules, wild)
+    if rules.wilds:
+        _stands(hand, rules, wild_card(rules, wild))
+        found = wildcards.legal(normalize(hand), reading, wild_card(rules, wild), rules)
+    else:
+        found = moves.legal(parse(hand), reading, rules)
     return found if reading is None else [*found, PASS]
 
 
-def classify(move: str, ruleset: str = "standard") -> list[Reading]:
+def classify(move: str, ruleset: str = "standard", wild: str | None = None) -> list[Reading]:
     """Every reading of a selection, the default first; empty when it is not a combination."""
-    return list(combos.classify(parse(move), rulesets.get(ruleset)))
+    rules = rulesets.get(ruleset)
+    if rules.wilds:
+        return [stand.reading for stand in _stands(move, rules, wild_card(rules, wild))]
+    return list(combos.classify(parse(move), rules))
 
 
-def beats(play: str, last: str, ruleset: str = "standard") -> bool:
+def beats(play: str, last: str, ruleset: str = "standard", wild: str | None = None) -> bool:
     """Does `play` (any of its readings) beat the default reading of `last`?"""
     rules = rulesets.get(ruleset)
-    return combos.answer(combos.classify(parse(play), rules), last_reading(last, rules)) is not None
+    readings = tuple(classify(play, rules.name, wild)) if rules.wilds else combos.classify(parse(play), rules)
+    return combos.answer(readings, last_reading(last, rules, wild)) is not None
 
 
-def check(hand: str, move: str, last: str | None = None, ruleset: str = "standard") -> Rejection | None:
+def check(
+    hand: str, move: str, last: str | None = None, ruleset: str = "standard", wild: str | None = None
+) -> Rejection | None:
     """Why `move` cannot be played from `hand` on `last`, or None when it can."""
     rules = rulesets.get(ruleset)
-    reading = last_reading(last, rules)
+    reading = last_reading(last, rules, wild)
     if move == PASS:
         return Rejection("free_lead_pass") if reading is None else None
+    if rules.wilds:
+        return _check_wild(hand, move, reading, rules, wild_card(rules, wild))
     unknown = first_unknown(move)
     if unknown is not None:
         return Rejection("unknown_rank", {"rank": repr(unknown)})
@@ -61,6 +106,27 @@ def check(hand: str, move: str, last: str | None = None, ruleset: str = "standar
         return Rejection("not_in_hand")
     verdict = combos.judge(counts, reading, rules)
     return verdict if isinstance(verdict, Rejection) else None
+
+
+def _check_wild(hand: str, move: str, last: Reading | None, rules: rulesets.Ruleset, card: str) -> Rejection | None:
+    physical, ranks = wildcards.split_move(move)
+    bad = next((ch for ch in move if ch not in RANK_INDEX and ch not in (wildcards.SEP, card)), None)
+    if bad is not None:
+        return Rejection("unknown_rank", {"rank": repr(bad)})
+    if not physical:
+        return Rejection("empty")
+    if any(hand.count(ch) < physical.count(ch) for ch in set(physical)):
+        return Rejection("not_in_hand")
+    if not (card and card in physical) and ranks in (None, physical):
+        verdict = combos.judge(parse(physical), last, rules)
+        return verdict if isinstance(verdict, Rejection) else None
+    found = wildcards.stands_of(move, card, rules)
+    if not found:
+        return wildcards.why_unread(normalize(physical), ranks, card, rules)
+    if combos.answer(tuple(s.reading for s in found), last) is None:
+        assert last is not None
+        return combos.why_not_higher(found[0].reading, last)
+    return None
 
 
 def explain(move: str, ruleset: str = "standard") -> str:

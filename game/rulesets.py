@@ -56,6 +56,9 @@ class Ruleset:
     share_cap: int | None = None  # 004: each farmer's share is capped at share_cap x base
     base: int = 1  # 004: the table's base stake; scores and the match target count in it
     allowance: bool = False  # 003 two-player: the farmer wins at or below 1 + robs cards
+    wild_rank: bool = False  # 003 wildcard: after the auction a random rank 3..2 becomes wild (`game.wild`)
+    swap_cards: int = 0  # 003 swap-three: before the auction each seat passes this many cards to the next seat
+    factors: tuple[tuple[str, int], ...] = ()  # doublings worth more than x2, e.g. ("bomb", 4) (003 wildcard)
 
     @property
     def rocket(self) -> tuple[int, ...]:
@@ -73,6 +76,15 @@ class Ruleset:
     @property
     def unused_cards(self) -> int:
         return self.deck_size - self.players * self.hand_size - self.kitty_size
+
+    @property
+    def wilds(self) -> bool:
+        """Does the table play with wild cards (a wild rank, or the pack's extra wild card)?"""
+        return self.wild_rank or self.deck.extra_wild > 0
+
+    def factor(self, doubling: str) -> int:
+        """What one doubling of this reason multiplies the hand's multiplier by: 2 unless `factors` says more."""
+        return dict(self.factors).get(doubling, 2)
 
     def allows(self, kind: Kind) -> bool:
         return kind in self.kinds
@@ -166,9 +178,31 @@ FOUR_PLAYER = replace(
     bomb_sizes=(4, 8),
 )
 
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, ROB, TWO_PLAYER, FOUR_PLAYER)}
+WILDCARD = replace(
+    CLASSIC,
+    name="wildcard",
+    title="Wild Card",
+    summary="Classic, but after the auction one random rank turns wild: soft bombs x2; real bombs and rockets x4.",
+    wild_rank=True,
+    factors=(("bomb", 4), ("wild_bomb", 4), ("rocket", 4)),
+)
 
-assert all(RANK_INDEX[ch] not in JOKERS for r in RULESETS.values() for ch in r.deck.removed_ranks)
+SWAP_THREE = replace(
+    CLASSIC,
+    name="swap-three",
+    title="Swap Three",
+    summary="55 cards with an extra wild card; everyone passes three cards on before bidding; 4 for the landlord.",
+    deck=DeckSpec(extra_wild=1),
+    kitty_size=4,
+    swap_cards=3,
+)
+
+# The presets the table offers (New match, --ruleset, the rules pages). The rules core knows every preset of
+# PRESETS; the two wild-card tables join RULESETS once the table draws wild cards, their reading tags and the swap.
+RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, ROB, TWO_PLAYER, FOUR_PLAYER)}
+PRESETS: dict[str, Ruleset] = {**RULESETS, **{r.name: r for r in (WILDCARD, SWAP_THREE)}}
+
+assert all(RANK_INDEX[ch] not in JOKERS for r in PRESETS.values() for ch in r.deck.removed_ranks)
 
 
 def get(name: str | Ruleset) -> Ruleset:
@@ -176,6 +210,6 @@ def get(name: str | Ruleset) -> Ruleset:
     if isinstance(name, Ruleset):
         return name
     try:
-        return RULESETS[name]
+        return PRESETS[name]
     except KeyError:
-        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(RULESETS)}") from None
+        raise ValueError(f"unknown ruleset {name!r}; known: {', '.join(PRESETS)}") from None

@@ -37,8 +37,9 @@ def _renumber(version: int) -> Upgrader:
 
 # Version n -> a function turning a version-n save into a version n+1 save. When serialize.VERSION is bumped, the
 # entry for the old version is added here in the same change, so every save a released game wrote still loads.
-# 2 added the "expired" action (the 003 deal limit); 3 the rob and two-player rulesets and their actions (004, 003).
-UPGRADERS: dict[int, Upgrader] = {1: _renumber(1), 2: _renumber(2)}
+# 2 added the "expired" action (the 003 deal limit); 3 the rob and two-player rulesets and their actions (004, 003);
+# 4 the wildcard and swap-three rulesets, the swap action and a play's stand-in ranks (003).
+UPGRADERS: dict[int, Upgrader] = {1: _renumber(1), 2: _renumber(2), 3: _renumber(3)}
 
 TABLE = "table"
 SAVED_AT = "saved_at"

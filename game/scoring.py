@@ -15,6 +15,8 @@ DOUBLING_NAMES = {
     "rob": "Rob",
     "show": "Show",
     "bomb": "Bomb",
+    "soft_bomb": "Soft bomb",
+    "wild_bomb": "Pure-wild bomb",
     "rocket": "Rocket",
     "spring": "Spring",
     "reverse_spring": "Reverse spring",
@@ -57,11 +59,22 @@ class Settlement:
     deltas: tuple[int, ...]
     shares: tuple[Share, ...] = ()
     base: int = 1
+    factors: tuple[int, ...] = ()  # what each doubling multiplied by, in order; empty = x2 each
+
+    def steps(self) -> list[tuple[str, int]]:
+        """The doublings as data: (reason, factor) in order, e.g. [("soft_bomb", 2), ("bomb", 4)]."""
+        factors = self.factors or (2,) * len(self.doublings)
+        return list(zip(self.doublings, factors, strict=True))
+
+    @property
+    def uncapped(self) -> int:
+        """The multiplier before the cap: the product of every doubling's factor."""
+        return prod(factor for _, factor in self.steps())
 
     def lines(self) -> list[str]:
         """The computation spelled out for the settlement screen."""
-        steps = [f"Bid {self.bid}"] + [f"{DOUBLING_NAMES[d]} x2" for d in self.doublings]
-        if self.multiplier < 2 ** len(self.doublings):
+        steps = [f"Bid {self.bid}"] + [f"{DOUBLING_NAMES[d]} x{factor}" for d, factor in self.steps()]
+        if self.multiplier < self.uncapped:
             steps.append(f"capped at x{self.multiplier}")
         return [*steps, f"P = {self.bid} x {self.multiplier} = {self.points}"]
 
@@ -85,7 +98,13 @@ class Settlement:
                 for s in self.shares
             ],
             "base": self.base,
+            "factors": [factor for _, factor in self.steps()],
         }
+
+
+def multiply(rules: Ruleset, doublings: tuple[str, ...]) -> int:
+    """The uncapped multiplier of these doublings: each x2, or what the table's `factors` say (003 wildcard x4)."""
+    return prod(rules.factor(d) for d in doublings)
 
 
 def share(rules: Ruleset, seat: int, multiplier: int, bid: int, landlord_doubled: bool, doubled: bool) -> Share:
@@ -114,7 +133,7 @@ def settle(
 ) -> Settlement:
     """Each farmer pays (or collects) its share; the landlord collects (or pays) every farmer's share. `doubles`
     says per seat who doubled (004); empty when nobody could."""
-    multiplier = 2 ** len(doublings)
+    multiplier = multiply(rules, doublings)
     if rules.multiplier_cap is not None:
         multiplier = min(multiplier, rules.multiplier_cap)
     doubled = doubles or (False,) * rules.players
@@ -127,4 +146,7 @@ def settle(
     deltas = [sign * s.amount for s in shares]
     deltas.insert(landlord, -sum(deltas))
     points = bid * multiplier * rules.base
-    return Settlement(landlord, landlord_won, bid, doublings, multiplier, points, tuple(deltas), shares, rules.base)
+    factors = tuple(rules.factor(d) for d in doublings)
+    return Settlement(
+        landlord, landlord_won, bid, doublings, multiplier, points, tuple(deltas), shares, rules.base, factors
+    )

@@ -14,12 +14,12 @@ from collections import Counter
 from collections.abc import Callable
 
 from game import bots
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.events import DoublesRevealed, HandOver
 from game.invariants import problems
 from game.match import Match, Phase
 from game.observe import observe
-from game.rulesets import RULESETS
+from game.rulesets import PRESETS
 
 Policy = Callable[[Match, random.Random], Action]
 
@@ -41,10 +41,12 @@ COUNTED = (
 
 
 def acting_seat(match: Match) -> int:
-    """The seat the match waits for: in the doubling phase (004), where every seat decides at once, the first
-    seat still undecided."""
+    """The seat the match waits for: in the doubling phase (004) and the swap (003), where every seat decides at
+    once, the first seat still undecided."""
     if match.phase is Phase.DOUBLING:
         return match.undecided_doubles()[0]
+    if match.phase is Phase.SWAPPING:
+        return match.unswapped()[0]
     assert match.turn is not None
     return match.turn
 
@@ -52,6 +54,8 @@ def acting_seat(match: Match) -> int:
 def bot_action(match: Match, seat: int, level: str, rng: random.Random) -> Action:
     """The bot of `level`'s bid, double, show or move for `seat`, seeing only that seat's observation."""
     view = observe(match, seat)
+    if match.phase is Phase.SWAPPING:
+        return Swap(seat, bots.decide_swap(view, level, rng))
     if match.phase is Phase.BIDDING:
         return Bid(seat, bots.decide_bid(view, level, rng))
     if match.phase is Phase.DOUBLING:
@@ -85,7 +89,7 @@ def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]
                 stats["hands"] += 1
                 stats["landlord_wins" if settlement.landlord_won else "farmer_wins"] += 1
                 stats["springs"] += sum(d in ("spring", "reverse_spring") for d in settlement.doublings)
-                stats["bombs"] += sum(d in ("bomb", "rocket") for d in settlement.doublings)
+                stats["bombs"] += sum(d in ("bomb", "soft_bomb", "wild_bomb", "rocket") for d in settlement.doublings)
                 stats["points"] += settlement.points
                 stats["robs"] += settlement.doublings.count("rob")
                 stats["shows"] += settlement.doublings.count("show")
@@ -104,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="full hands to play")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--ruleset", default="standard", choices=sorted(RULESETS))
+    parser.add_argument("--ruleset", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--level", default=bots.DEFAULT_LEVEL, choices=bots.LEVELS)
     args = parser.parse_args(argv)
     try:

@@ -8,11 +8,12 @@ from typing import Any
 from game.actions import from_json, to_json
 from game.match import Match
 from game.reasons import IllegalAction
-from game.rulesets import RULESETS
+from game.rulesets import PRESETS
 
 # 2: the log may hold "expired" (003 deal limit); 3: the "rob" and "two-player" rulesets and the "double" and
-# "show" actions (004). Neither changed anything else, so older saves load as they are.
-VERSION = 3
+# "show" actions (004); 4: the "wildcard" and "swap-three" rulesets, the "swap" action and a play's stand-in ranks.
+# None changed anything else, so older saves load as they are.
+VERSION = 4
 
 
 class SaveError(ValueError):
@@ -72,7 +73,7 @@ def replay(data: Any) -> Match:
     if version < 1:
         raise SaveError(f"The save format {version} is not known.", "unknown_format", version=version)
     ruleset = data.get("ruleset")
-    if not isinstance(ruleset, str) or ruleset not in RULESETS:
+    if not isinstance(ruleset, str) or ruleset not in PRESETS:
         raise SaveError(f"The save names an unknown ruleset {ruleset!r}.", "unknown_ruleset", ruleset=repr(ruleset))
     seed, first_deal, actions = data.get("seed"), data.get("first_deal"), data.get("actions")
     if not _is_int(seed) or not (first_deal is None or _is_int(first_deal)) or not isinstance(actions, list):

@@ -7,13 +7,16 @@ from collections.abc import Iterable
 from itertools import product
 
 from game import combos
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
 from game.match import Match, Phase
+from game.observe import observe
 from game.rules import PASS, classify
 from game.rulesets import STANDARD, Ruleset
+from game.savefile import encode, read_snapshot
+from game.serialize import to_dict
 
 LANDLORD = 0
 
@@ -107,11 +110,14 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
 
 
 def random_action(match: Match, rng: random.Random) -> Action:
-    """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement:
-    seeded random play reaches every phase, bombs, passes and redeals."""
+    """A random legal action in any phase (the 004 double and show phases and the 003 swap too), Play again after a
+    settlement: seeded random play reaches every phase, bombs, passes and redeals."""
     phase = match.phase
     if phase is Phase.HAND_OVER:
         return NextHand()
+    if phase is Phase.SWAPPING:
+        seat = rng.choice(match.unswapped())
+        return Swap(seat, tuple(rng.sample(match.hand.hands[seat], match.rules.swap_cards)))
     if phase is Phase.BIDDING:
         return Bid(match.turn, rng.choice(match.bid_choices()))
     if phase is Phase.DOUBLING:
@@ -125,3 +131,30 @@ def random_action(match: Match, rng: random.Random) -> Action:
 def step(match: Match, rng: random.Random) -> None:
     """Apply one `random_action`."""
     match.apply(random_action(match, rng))
+
+
+def assert_save_restores(match: Match) -> None:
+    """match.json written now loads as the same match: snapshot, every seat's view, the doubling and swap choices."""
+    restored, _ = read_snapshot(encode(match, {}).decode())
+    assert to_dict(restored) == to_dict(match)
+    assert [observe(restored, s) for s in range(match.players)] == [observe(match, s) for s in range(match.players)]
+    assert restored.hand.doubles == match.hand.doubles and restored.undecided_doubles() == match.undecided_doubles()
+    assert restored.hand.swaps == match.hand.swaps and restored.hand.wild == match.hand.wild
+
+
+def saved_phases(ruleset: str, seed: int, hands: int = 40) -> set[Phase]:
+    """Random legal play to the end of a match (or `hands` hands), saving and restoring at every change of phase
+    and after every doubling or swap choice; the phases saved in."""
+    rng = random.Random(seed)
+    match = Match(ruleset, seed=seed)
+    saved: set[Phase] = set()
+    previous = None
+    while len(match.results) < hands:
+        if match.phase is not previous or match.phase in (Phase.DOUBLING, Phase.SWAPPING):
+            assert_save_restores(match)
+            saved.add(match.phase)
+            previous = match.phase
+        if match.phase is Phase.MATCH_OVER:
+            break
+        step(match, rng)
+    return saved

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from game.bots import wild as wild_bots
 from game.bots.bidding import choose_bid
 from game.bots.doubling import choose_double, choose_show
 from game.bots.levels import level_of
@@ -18,6 +19,7 @@ from game.bots.table import observation_from_dict, table_of
 from game.bots.think import think
 from game.match import Phase
 from game.observe import Observation
+from game.rulesets import get
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -25,11 +27,15 @@ DEFAULT_LEVEL = "normal"
 
 def decide(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> str:
     """The move for the seat to act (view.turn == view.seat, phase PLAYING): a legal rank string or "pass"."""
+    if view.wild:
+        return wild_bots.decide(view, level_of(level), rng or random.Random(0))
     return think(table_of(view), level_of(level), rng or random.Random(0)).move
 
 
 def decide_bid(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> int:
     """0 (no bid) or a legal bid value (phase BIDDING). Deterministic: `rng` is accepted for symmetry."""
+    if get(view.ruleset).wilds:
+        return wild_bots.decide_bid(view, level_of(level))
     return choose_bid(view, level_of(level))
 
 
@@ -43,8 +49,15 @@ def decide_show(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Rando
     return choose_show(view, level_of(level))
 
 
+def decide_swap(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Random | None = None) -> tuple[int, ...]:
+    """The card ids view.seat passes to the next seat (phase SWAPPING, 003 swap-three)."""
+    return wild_bots.decide_swap(view, level_of(level), rng or random.Random(0))
+
+
 def suggest(view: Observation, level: str = "hard") -> list[Suggestion]:
     """Good alternatives, best first, for the Suggest button (000 §21); never empty when it is the seat's turn."""
+    if view.wild:
+        return wild_bots.suggest(view, level_of(level))
     return alternatives(table_of(view), level_of(level))
 
 
@@ -82,6 +95,7 @@ __all__ = [
     "decide_bid",
     "decide_double",
     "decide_show",
+    "decide_swap",
     "double",
     "show",
     "suggest",

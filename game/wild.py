@@ -1,0 +1,229 @@
+"""Wild cards (RULES.md `wildcard`, `swap-three`): what a selection holding wild cards can be read as, every move
+a hand with wild cards can make, and the PHYSICAL=READING text of a move whose wild cards stand in for other ranks.
+
+A wild card is a card of the table's wild rank (`wildcard`, drawn after the auction) or the pack's extra wild
+card `W` (`swap-three`); `wild` below is that card's character, "" while nothing is wild. A wild card played alone,
+or wild cards played only together, keep their printed rank (four wild 7s are a pure-wild bomb; the extra wild
+card alone is a single just above the 2); otherwise each wild card stands for any non-joker rank the
+combination allows (never a 2 or a joker inside a run: the classifier refuses those bodies). A bomb holding a wild
+card that stands for another rank is soft: rocket > pure-wild bomb > natural bomb > soft bomb (`Reading.grade`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
+from typing import NamedTuple
+
+from game import moves
+from game.cards import NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
+from game.combos import Reading, beats, classify, diagnose
+from game.kinds import Kind
+from game.memo import memo
+from game.reasons import Rejection
+from game.rulesets import Ruleset
+
+SEP = "="  # between the physical cards and the ranks they are read as: "34577=34567"
+STAND_RANKS = range(TWO + 1)  # a wild card stands for any non-joker rank
+EXTRA_WILD_SINGLE = Reading(Kind.SINGLE, TWO, 1, 1, grade=1)  # the extra wild card alone: above a 2, below jokers
+EVERY_BOMB = Reading(Kind.BOMB, -1, 0, 0)  # a probe below every bomb: which bombs beat is the grades' business
+
+
+class Stand(NamedTuple):
+    """One way to play a selection: its physical cards, the ranks they are read as (equal to `physical` when no wild
+    card stands in for another rank) and the reading that gives."""
+
+    physical: str
+    ranks: str
+    reading: Reading
+
+    @property
+    def text(self) -> str:
+        """The move as the text API writes it: "PHYSICAL=READING", or the physical cards alone without stand-ins."""
+        return self.physical if self.ranks == self.physical else f"{self.physical}{SEP}{self.ranks}"
+
+
+def draw_rank(deal_no: int) -> str:
+    """The wild rank of a `wildcard` deal (3..2), fixed by the deal number like the cards, so a deal replays."""
+    return RANKS[random.Random(f"wild {deal_no}").randrange(TWO + 1)]
+
+
+def split_move(text: str) -> tuple[str, str | None]:
+    """ "34577=34567" -> ("34577", "34567"); a move without "=" -> (move, None)."""
+    physical, sep, ranks = text.partition(SEP)
+    return physical, (ranks if sep else None)
+
+
+def naturals(cards: str, wild: str) -> tuple[Counts, int]:
+    """The counts of the cards that are not wild, and how many wild cards there are."""
+    if not wild:
+        return parse(cards), 0
+    return parse(cards.replace(wild, "")), cards.count(wild)
+
+
+def _own(wild: str) -> int | None:
+    """The rank a wild card prints, when it is a playing rank (`wildcard`); None for the extra wild card."""
+    return RANK_INDEX.get(wild) if wild else None
+
+
+def maps(physical: str, ranks: str, wild: str) -> bool:
+    """Can the sorted selection `physical` be read as the ranks `ranks` at all: the same cards, only its wild cards
+    changed, each into a rank 3..2 (whether that is a combination is `read`'s question)?"""
+    natural, wilds = naturals(physical, wild)
+    if not wilds or not any(natural):
+        return ranks == physical
+    if len(ranks) != len(physical) or any(ch not in RANK_INDEX for ch in ranks):
+        return False
+    stand = [t - n for t, n in zip(parse(ranks), natural, strict=True)]
+    return min(stand) >= 0 and not any(stand[TWO + 1 :])
+
+
+@memo(maxsize=1 << 16)
+def read(physical: str, ranks: str, wild: str, rules: Ruleset) -> tuple[Reading, ...]:
+    """The readings of the sorted selection `physical` played as `ranks`; empty when `ranks` is no way to read it
+    (only wild cards may change rank, never into a joker; wild cards alone or only together keep their own)."""
+    if not maps(physical, ranks, wild):
+        return ()
+    natural, wilds = naturals(physical, wild)
+    if not wilds:
+        return classify(natural, rules)
+    if not any(natural):
+        if _own(wild) is None:
+            return (EXTRA_WILD_SINGLE,) if wilds == 1 else ()
+        return _grade(classify(parse(physical), rules), 1)
+    return _grade(classify(parse(ranks), rules), -1)
+
+
+def why_unread(physical: str, ranks: str | None, wild: str, rules: Ruleset) -> Rejection:
+    """Why a selection (or "physical=ranks") has no reading: no combination whatever the wild cards stand for, ranks
+    that only a wild card's change cannot give, or the combination's own fault (a 2 in a straight, ...)."""
+    if ranks is None:
+        return Rejection("wild_no_reading")
+    ranks = normalize(ranks)
+    if not any(naturals(physical, wild)[0]):
+        return Rejection("wild_alone")
+    if not maps(physical, ranks, wild):
+        return Rejection("bad_reading", {"ranks": ranks})
+    return diagnose(parse(ranks), rules)
+
+
+def _strength(reading: Reading) -> tuple[bool, int, int, int]:
+    """The default among a wild selection's readings is the strongest: a bomb (by class), then the longest body,
+    then the highest."""
+    return reading.kind.is_bomb_like, reading.grade, 0 if reading.kind is Kind.BOMB else reading.length, reading.top
+
+
+def _grade(readings: tuple[Reading, ...], grade: int) -> tuple[Reading, ...]:
+    """The readings with every bomb of the given class."""
+    return tuple(r._replace(grade=grade) if r.kind is Kind.BOMB else r for r in readings)
+
+
+def _stand_ranks(natural: Counts, wilds: int, own: int | None) -> list[int]:
+    """The ranks worth trying for a selection's wild cards: around its natural ranks (a run can grow by one rank per
+    wild card), its own rank, and the lowest ranks (where an attachment's stand-in is written)."""
+    present = [r for r in range(NUM_RANKS) if natural[r]]
+    playing = [r for r in present if r <= TWO] or [0]
+    near = range(max(0, playing[0] - wilds), min(TWO, playing[-1] + wilds) + 1)
+    low = range(min(TWO, len(present) + wilds) + 1)
+    return sorted({*near, *low, *([] if own is None else [own])})
+
+
+@memo(maxsize=1 << 16)
+def stands(physical: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
+    """Every reading of the sorted selection `physical` that demands a different answer, the default first; each
+    with its canonical ranks: the fewest wild cards standing for another rank, then the lowest ranks stood for."""
+    natural, wilds = naturals(physical, wild)
+    if not wilds or not any(natural):
+        return tuple(Stand(physical, physical, r) for r in read(physical, physical, wild, rules))
+    own = _own(wild)
+    most = 4 * rules.deck.decks
+    best: dict[Reading, tuple[int, str]] = {}
+    for choice in combinations_with_replacement(_stand_ranks(natural, wilds, own), wilds):
+        target = list(natural)
+        for r in choice:
+            target[r] += 1
+        if max(target) > most:
+            continue
+        moved = sum(r != own for r in choice)
+        found = classify(tuple(target), rules)
+        for reading in _grade(found, -1):
+            if reading not in best or moved < best[reading][0]:
+                best[reading] = (moved, render(target))
+    ordered = sorted(best, key=_strength, reverse=True)
+    return tuple(Stand(physical, best[r][1], r) for r in ordered)
+
+
+def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
+    """The readings a move text can be played as: "P=R" its own (validated), "P" every reading of P. Raises
+    ValueError on a character that is no card."""
+    physical, ranks = split_move(text)
+    physical = normalize(physical)
+    if ranks is None:
+        return stands(physical, wild, rules)
+    ranks = normalize(ranks)
+    return tuple(Stand(physical, ranks, r) for r in read(physical, ranks, wild, rules))
+
+
+def _spreads(target: Counts, natural: Counts, wilds: int) -> Iterator[tuple[int, ...]]:
+    """Every way to play the ranks `target` from (natural, wilds): the ranks the wild cards stand for, sorted (for
+    each rank at least as many as the natural cards fall short, never a joker), at most `wilds` of them."""
+    ranks = [r for r in range(NUM_RANKS) if target[r]]
+
+    def spread(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == len(ranks):
+            yield ()
+            return
+        r = ranks[i]
+        most = min(target[r], left) if r <= TWO else 0  # never a joker
+        for used in range(max(0, target[r] - natural[r]), most + 1):
+            for rest in spread(i + 1, left - used):
+                yield (r,) * used + rest
+
+    return spread(0, wilds)
+
+
+def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[str]:
+    """Every distinct (physical, reading) play from `hand` on `last` (None = free lead), as move texts, each with the
+    canonical ranks of `stands`; passing not included. Without wild cards in hand, exactly `game.moves.legal`."""
+    natural, wilds = naturals(hand, wild)
+    if not wilds:
+        return moves.legal(natural, last, rules)
+    top = 4 * rules.deck.decks
+    virtual = tuple(min(top, n + wilds) if r <= TWO else n for r, n in enumerate(natural))
+    probe = EVERY_BOMB if last is not None and last.kind is Kind.BOMB else last
+    own = _own(wild)
+    best: dict[tuple[str, Reading], tuple[int, tuple[int, ...], str]] = {}
+    for n in range(1, wilds + 1):  # wild cards alone or only together: their own rank
+        for stand in stands(wild * n, wild, rules):
+            best[stand.physical, stand.reading] = (0, (), stand.ranks)
+    for text in moves.legal(virtual, probe, rules):
+        target = parse(text)
+        if sum(t - n for t, n in zip(target, natural, strict=True) if t > n) > wilds:
+            continue
+        readings = classify(target, rules)
+        for used in _spreads(target, natural, wilds):
+            if len(used) == len(text):
+                continue  # only wild cards: they keep their own rank (above)
+            kept = list(target)
+            for r in used:
+                kept[r] -= 1
+            physical = normalize(render(kept) + wild * len(used))
+            key = (sum(r != own for r in used), used, text)
+            for reading in _grade(readings, -1) if used else readings:
+                if best.get((physical, reading), key) >= key:
+                    best[physical, reading] = key
+    return list(
+        dict.fromkeys(
+            Stand(physical, ranks, reading).text
+            for (physical, reading), (_, _, ranks) in best.items()
+            if last is None or beats(reading, last)
+        )
+    )
+
+
+def doubling(reading: Reading) -> str:
+    """The doubling a bomb or rocket of this reading makes: "bomb", "soft_bomb", "wild_bomb" or "rocket"."""
+    if reading.kind is Kind.BOMB and reading.grade:
+        return "wild_bomb" if reading.grade > 0 else "soft_bomb"
+    return reading.kind.value
