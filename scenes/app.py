@@ -19,7 +19,7 @@ from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
 from game.match import Phase
-from game.rulesets import STANDARD
+from game.rulesets import SWAP_THREE
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds
@@ -31,6 +31,7 @@ from scenes.screens.bidding import BiddingScene
 from scenes.screens.doubling import DoublingScene
 from scenes.screens.play import PlayScene
 from scenes.screens.settlement import SettlementScene
+from scenes.screens.swap import SwapScene
 from scenes.screens.table import TableScene
 from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
@@ -45,6 +46,7 @@ SCREENS: dict[Phase, type[TableScene]] = {  # the one phase -> screen table; any
     Phase.BIDDING: BiddingScene,
     Phase.DOUBLING: DoublingScene,
     Phase.SHOWING: DoublingScene,
+    Phase.SWAPPING: SwapScene,
 }
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 
@@ -71,7 +73,7 @@ class App:
         self.screen = self._open()
         self.sounds = Sounds()
         self.layout = layout or load_layout()
-        self.deck = STANDARD.deck.build()  # every face the art may be asked for
+        self.deck = SWAP_THREE.deck.build()  # every face the art may be asked for: the 54 and the extra wild card
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         # Bots think in another process: a thread would hold the GIL and stall the frames on a 2-core machine.

@@ -26,6 +26,8 @@ from scenes.screens.menus import PauseMenu
 from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
+from scenes.table.stand_ins import received, stood_for
+from scenes.table.wild_marks import draw_swap_tag, draw_wild_hud, mark_card
 from scenes.words.i18n import language, tr
 from scenes.words.wording import deal_label
 
@@ -105,6 +107,7 @@ class TableScene(Scene):
         self.menu.draw(surface, geo.px(24))
         self._kitty(surface)
         draw_allowance(surface, geo, s.match)
+        draw_wild_hud(surface, geo, s.match, self.game.art["mini"], 0.0 if s.settings.reduced_motion else s.wild_pop)
         if s.deal is not None:
             self._deck(surface)
         for seat in range(s.match.players):
@@ -179,7 +182,10 @@ class TableScene(Scene):
             squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
             if squeeze < 0.999:
                 image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
-            surface.blit(image, image.get_rect(midtop=(round(x + w / 2), zone.y)))
+            at = image.get_rect(midtop=(round(x + w / 2), zone.y))
+            surface.blit(image, at)
+            if revealed and squeeze >= 0.999:
+                mark_card(surface, s.match, card, at.topleft, art.size, {})
             x += step
 
     def _deck(self, surface: pygame.Surface) -> None:
@@ -225,6 +231,7 @@ class TableScene(Scene):
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
         draw_seat_tags(surface, geo, s.match, seat, r)
+        draw_swap_tag(surface, geo, s.match, seat, r)
         if seat != HUMAN:
             self._pile(surface, seat)
             if seat not in s.reveal:
@@ -339,6 +346,7 @@ class TableScene(Scene):
         s, arts = self.session, self.game.art
         deck = s.match.deck
         dx, dy = s.effects.offset()
+        tags, arrived = stood_for(s.match), received(s.match, HUMAN)
         for sprite in s.board.draw_order():
             art = arts[sprite.size]
             image = art.face(deck[sprite.card]) if sprite.face_up and sprite.card is not None else art.back()
@@ -347,6 +355,10 @@ class TableScene(Scene):
                 ox, oy = art.shadow_offset
                 surface.blit(art.shadow(), (x + ox, y + oy))
             surface.blit(image, (x, y))
+            if sprite.face_up and sprite.card is not None:
+                mark_card(surface, s.match, sprite.card, (x, y), art.size, tags)
+                if sprite.card in arrived:
+                    surface.blit(art.highlight(), (x, y))
             if sprite.dim:
                 surface.blit(veil(art.size), (x, y))
             self.decorate(surface, sprite.card, (x, y))
@@ -354,6 +366,7 @@ class TableScene(Scene):
             positions = s.play_positions(seat, len(cards))
             for card, (x, y) in zip(sorted(cards, key=lambda c: -deck[c].rank), positions, strict=True):
                 surface.blit(arts["table"].face(deck[card]), (round(x), round(y)))
+                mark_card(surface, s.match, card, (round(x), round(y)), arts["table"].size, {})
 
     def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
         """Hook for the play scene's cursor and drag highlights over a hand card."""
@@ -414,7 +427,7 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
     def make() -> pygame.Surface:
         made = panel(size, 170, px(14)).copy()
         w = size[0] / len(cells)
-        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker")}
+        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker"), "W": "★"}
         for i, (rank, left) in enumerate(cells):
             cx = round(w * (i + 0.5))
             label = names.get(rank, rank)

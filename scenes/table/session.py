@@ -16,7 +16,7 @@ import pygame
 from game import events as ev
 from game.actions import Action, DealExpired
 from game.atomic import WriteFailed
-from game.cards import RANKS
+from game.cards import CARD_CHARS, RANK_INDEX, order
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import Observation, observe
@@ -28,10 +28,12 @@ from scenes.table.board import RAISE, Board, row_positions, spread
 from scenes.table.clock import TableClock
 from scenes.table.layout import SEAT_ZONES, Fitted
 from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.stand_ins import is_wild
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_label, cards_text
+from scenes.words.wording import rank_name
 
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
@@ -134,6 +136,7 @@ class Session:
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
         self.clock = TableClock()
+        self.wild_pop = 0.0  # 1 as the wild rank is drawn, down to 0: the HUD's wild card pops (003 wildcard)
         self.practiced = self.settings.practice  # once practice is on, the whole match stays out of statistics
         self._time_limits()
 
@@ -160,6 +163,8 @@ class Session:
         """Is the table waiting for this seat: its turn, or (the double phase) a choice it has not made yet?"""
         if self.match.phase is Phase.DOUBLING:
             return seat in self.match.undecided_doubles()
+        if self.match.phase is Phase.SWAPPING:
+            return seat in self.match.unswapped()
         return self.match.turn == seat
 
     def bot_turn(
@@ -307,16 +312,20 @@ class Session:
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
         """A play as it lies on the table: high cards first."""
-        deck = self.match.deck
-        return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+        return sorted(cards, key=self.card_place)
+
+    def card_place(self, card: int) -> tuple[bool, int, int]:
+        """Where a card sorts, high first: wild cards lead (as the commercial tables show them), then by rank."""
+        c = self.match.deck[card]
+        return (not is_wild(self.match, c), -order(c.rank), c.suit or 0)
 
     def display_order(self, cards: list[int]) -> list[int]:
         """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
         deck = self.match.deck
         if self.sort == "rank":
-            return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+            return sorted(cards, key=self.card_place)
         count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
-        return sorted(cards, key=lambda c: (-count[deck[c].rank], -deck[c].rank, deck[c].suit or 0))
+        return sorted(cards, key=lambda c: (-count[deck[c].rank], self.card_place(c)))
 
     def relayout(self, geo: Fitted) -> None:
         """The window changed size: put every sprite where it now belongs, at once."""
@@ -358,6 +367,8 @@ class Session:
                 case ev.BidMade(seat, value, word):
                     self.bubbles[seat] = Notice(bid_label(value, word), 99.0, "info" if value else "quiet")
                     self.sound("bid" if value else "pass")
+                case ev.SwappingStarted() | ev.SwapChosen() | ev.Swapped() | ev.WildChosen():
+                    self._wild_event(event)
                 case ev.LandlordChosen(seat):
                     self.flip = Flip()
                     self.banner = self._landlord_banner(seat)
@@ -391,6 +402,39 @@ class Session:
                     self.bubbles.clear()
                     self.banner = Notice(tr("table.time_ran_out"), 2.0, "win")
                     self.sound("lose")
+
+    def _wild_event(self, event: ev.Event) -> None:
+        """The swap (003 swap-three) and the wild rank drawn (003 wildcard), as the table shows them."""
+        match event:
+            case ev.SwappingStarted():
+                self.banner = Notice(tr("wild.swap_banner"), 1.4, "big")
+            case ev.SwapChosen():
+                self.sound("card")
+            case ev.Swapped(given):
+                self.bubbles.clear()
+                self._swapped(given)
+            case ev.WildChosen(rank):
+                self.wild_pop = 1.0
+                self.banner = Notice(tr("wild.announce", rank=rank_name(RANK_INDEX[rank])), 1.8, "big")
+                self.sound("bomb")
+
+    def _swapped(self, given: tuple[tuple[int, ...], ...]) -> None:
+        """Your three cards fly to the next seat and three arrive from the seat before, raised in your hand."""
+        players = self.match.players
+        before, after = (HUMAN - 1) % players, (HUMAN + 1) % players
+        for k, card in enumerate(given[HUMAN]):
+            gone = self.board.sprites.pop(card, None)
+            start = gone.pos if gone is not None else self.deck_point()
+            self.board.launch_back(("swap out", k), start, self.pile_point(after), 0.45, k * 0.06)
+        self.selected.clear()
+        self.place_hand(0.0)
+        for k, card in enumerate(given[before]):
+            sprite = self.board.sprites[card]
+            target = sprite.pos
+            sprite.pos = self.pile_point(before)
+            sprite.move_to(target, 0.5, 0.3 + k * 0.08, out_back)
+        names = ", ".join(rank_name(self.match.deck[c].rank) for c in self.table_order(given[before]))
+        self.say(tr("wild.swap_arrived", name=SEAT_NAMES[before], cards=names), 6.0)
 
     def _dealt(self, event: ev.Dealt) -> None:
         self.board.clear()
@@ -492,6 +536,7 @@ class Session:
         self.thinker.update(dt)
         self.effects.update(dt)
         self.ticker.follow(self.match.multiplier, dt)
+        self.wild_pop = max(0.0, self.wild_pop - dt / 0.8)
         for notice in (self.banner, self.message):
             if notice is not None:
                 notice.remaining -= dt
@@ -570,10 +615,10 @@ class Session:
         """The card counter: for each rank of the pack (two-player has no 3s or 4s), how many you have not seen (not
         in your hand, not yet played)."""
         view = self.view()
-        total = [0] * len(RANKS)
+        total = [0] * len(CARD_CHARS)
         for card in self.match.deck:
             total[card.rank] += 1
         for ch in view.hand + view.played:
-            total[RANKS.index(ch)] -= 1
+            total[CARD_CHARS.index(ch)] -= 1
         dealt = {card.rank for card in self.match.deck}
-        return [(rank, left) for i, (rank, left) in enumerate(zip(RANKS, total, strict=True)) if i in dealt]
+        return [(CARD_CHARS[i], total[i]) for i in sorted(dealt, key=order)]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from game.bots.reasons import NUMBER_WORDS, Suggestion
-from game.cards import RANK_NAMES
+from game.cards import RANK_NAMES, WILD
 from game.combos import Reading
 from game.kinds import KIND_TITLES, Kind
 from game.match import Hand
@@ -40,7 +40,13 @@ def rank_name(rank: int) -> str:
 
 
 def describe(reading: Reading) -> str:
-    """A reading as the player reads it: 'pair of 9s', 'straight 3-7', 'the rocket' / '对9', '顺子 3-7', '王炸'."""
+    """A reading as the player reads it: 'pair of 9s', 'straight 3-7', 'the rocket' / '对9', '顺子 3-7', '王炸'; at the
+    wild-card tables a bomb says its class ('soft bomb of 7s') and the extra wild card alone says so."""
+    if reading.grade and reading.kind is Kind.SINGLE:
+        return tr("kinds.single_of", rank=rank_name(WILD))
+    if reading.grade and reading.kind is Kind.BOMB:
+        key = "kinds.wild_bomb_of" if reading.grade > 0 else "kinds.soft_bomb_of"
+        return tr(key, rank=rank_name(reading.top))
     return _described(reading.kind, reading.top - reading.length + 1, reading.top)
 
 
@@ -129,8 +135,9 @@ def _hint_param(value: object) -> object:
 def score_steps(settlement: Settlement) -> list[str]:
     """The steps of the score before its formula, as `Settlement.lines` spells them, in the current language."""
     steps = [tr("settlement.step_bid", bid=settlement.bid)]
-    steps += [tr("settlement.step_double", name=tr(f"settlement.doubling_{d}")) for d in settlement.doublings]
-    if settlement.multiplier < 2 ** len(settlement.doublings):
+    for doubling, factor in settlement.steps():
+        steps.append(tr("settlement.step_double", name=tr(f"settlement.doubling_{doubling}"), factor=factor))
+    if settlement.multiplier < settlement.uncapped:
         steps.append(tr("settlement.step_capped", multiplier=settlement.multiplier))
     return steps
 

@@ -1,0 +1,52 @@
+"""What the wild-card tables mark on the cards (RULESETS `wildcard`, `swap-three`): which cards are wild now, what
+each wild card played this hand stood for, and the cards the swap brought you.
+
+Everything is read from the match's state (its log keeps the ranks each play's wild cards stood for), never from
+remembered events, so a continued match, an undo and a replay's position mark the same cards the live table did.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.actions import Play
+from game.cards import RANK_INDEX, Card
+from game.match import Match, Phase
+from scenes.words.wording import rank_name
+
+
+def is_wild(match: Match, card: Card) -> bool:
+    """Is this card wild at the table now (the extra wild card, or a card of the drawn wild rank)?"""
+    return bool(match.wild) and card.char == match.wild
+
+
+def stood_for(match: Match) -> dict[int, str]:
+    """For each wild card played this hand as another rank, that rank's label ("10", "K"): the tags on the table."""
+    wild = match.wild
+    made = sum(1 for _, move in match.hand.history if move != "pass")
+    if not wild or not made:
+        return {}
+    plays = [a for a in match.log if isinstance(a, Play)][-made:]  # the hand's plays are the log's latest
+    tags: dict[int, str] = {}
+    for play in plays:
+        if play.stands is None or play.cards is None:
+            continue
+        natural = Counter(ch for ch in play.move if ch != wild)
+        stood = sorted((Counter(play.stands) - natural).elements(), key=lambda ch: ch == wild)  # its own rank last
+        wilds = sorted(c for c in play.cards if match.deck[c].char == wild)
+        tags.update((card, rank_name(RANK_INDEX[ch])) for card, ch in zip(wilds, stood, strict=False) if ch != wild)
+    return tags
+
+
+def received(match: Match, seat: int) -> tuple[int, ...]:
+    """The cards the swap brought `seat` (003 swap-three), shown while the auction that follows runs."""
+    swaps = match.hand.swaps
+    if match.phase is not Phase.BIDDING or not swaps or None in swaps:
+        return ()
+    given = swaps[(seat - 1) % match.players]
+    return tuple(c for c in given or () if c in match.hand.hands[seat])
+
+
+def wild_face(match: Match) -> Card | None:
+    """A card that shows the table's wild rank (the first of the pack), or None while nothing is wild."""
+    return next((card for card in match.deck if is_wild(match, card)), None)
