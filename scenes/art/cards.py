@@ -615,14 +615,12 @@ class CardArt:
         (_big_joker_emblem if big else _small_joker_emblem)(s, box)
 
     def _draw_extra_wild(self, s: pygame.Surface) -> None:
-        """The extra wild card of a 55-card pack (RULES.md `swap-three`): a gold star in the index column, where a
-        fanned card shows it, and a large gold star on a deep red medallion."""
+        """The extra wild card of a 55-card pack (RULES.md `swap-three`): a gold star as its index, where a fanned
+        card shows it (the table's wild mark adds its badge below), and a large gold star on a deep red medallion."""
         W, H = self._big
         cx = W * INDEX_CENTRE_X
         line = self._line
-        for i, y in enumerate((H * 0.12, H * 0.3)):
-            size = H * (0.085 if i == 0 else 0.06)
-            _shape(s, GOLD if i == 0 else GOLD_DARK, star_points((cx, y), size, size * 0.42), line)
+        _shape(s, GOLD, star_points((cx, H * 0.12), H * 0.085, H * 0.036), line)
         centre = (W * 0.62, H * 0.55)
         pygame.draw.circle(s, GOLD_DARK, centre, W * 0.3 + line * 3)
         pygame.draw.circle(s, BACK_BRIGHT, centre, W * 0.3)

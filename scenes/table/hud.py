@@ -25,15 +25,19 @@ if TYPE_CHECKING:
 
 COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
 
+BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings the score bar counts as bombs
+
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """The score bar: the bid or the base, the multiplier, the bombs, the hand's number, the deal and its clock."""
     r = geo["hud"]
     surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
     hand = session.match.hand
-    bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
+    bombs = sum(1 for d in hand.doublings if d in BOMB_DOUBLINGS)
     bidding = hand.landlord is None or session.match.phase is Phase.BIDDING
-    if session.match.rules.auction is Auction.POINTS:
+    if session.match.phase is Phase.SWAPPING:  # 003 swap-three: before the auction
+        bid = tr("wild.hud_swapping")
+    elif session.match.rules.auction is Auction.POINTS:
         bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
     else:  # call/rob: no points are bid, the stake is the table's base
         bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=session.match.rules.base)
