@@ -74,16 +74,15 @@ class SwapScene(PlayScene):
 
     def _take_proposal(self) -> None:
         """The hard bot's three cards, raised once it has answered, unless you have started picking already."""
-        future = self.proposal
-        if future is None or not future.done():
+        future, s = self.proposal, self.session
+        if future is None or not future.done() or not s.settled:  # raised once the deal has landed
             return
         self.proposal = None
-        s = self.session
         try:
             cards = future.result()
         except Exception:  # a suggestion that failed only leaves the choice to you
             return
-        if self.my_turn and not s.selected and s.settled:
+        if self.my_turn and not s.selected:
             s.selected |= set(cards) & set(s.match.hand.hands[HUMAN])
             s.place_hand(0.15)
 
