@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 from game import wild
 from game.cards import RANKS, TWO, WILD_CHAR, Counts, normalize, parse
@@ -51,13 +52,13 @@ def positions(rng: random.Random, size: int, hands: int, follow: bool, rules: Ru
     return out
 
 
-def measure(batch: list[Position], rules: Ruleset, repeat: int) -> tuple[float, float]:
-    """(best lists per second, mean moves per list)."""
+def measure(batch: list, lister: Callable[..., list[str]], repeat: int) -> tuple[float, float]:
+    """(best lists per second, mean moves per list): `lister(*position)` for every position of the batch."""
     rates = []
     total = 0
     for _ in range(repeat):
         started = time.perf_counter()
-        total = sum(len(legal(counts, last, rules)) for counts, last in batch)
+        total = sum(len(lister(*position)) for position in batch)
         rates.append(len(batch) / (time.perf_counter() - started))
     return max(rates), total / len(batch)
 
@@ -81,17 +82,6 @@ def wild_positions(rng: random.Random, size: int, hands: int, follow: bool, rule
     return out
 
 
-def measure_wild(batch: list[WildPosition], rules: Ruleset, repeat: int) -> tuple[float, float]:
-    """(best lists per second, mean moves per list) at a wild-card table."""
-    rates = []
-    total = 0
-    for _ in range(repeat):
-        started = time.perf_counter()
-        total = sum(len(wild.legal(hand, last, card, rules)) for hand, card, last in batch)
-        rates.append(len(batch) / (time.perf_counter() - started))
-    return max(rates), total / len(batch)
-
-
 def report(size: int, situation: str, rate: float, mean_moves: float, width: int) -> None:
     print(f"{size:>5} {situation:<{width}} {rate:>10,.0f} {1e6 / rate:>8.1f} {mean_moves:>10.1f}")
 
@@ -105,21 +95,29 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     rules = get(args.ruleset)
     width = 22 if rules.wilds else 10
+
+    def plain(counts: Counts, last: Reading | None) -> list[str]:
+        return legal(counts, last, rules)
+
+    def listing(hand: str, card: str, last: Reading | None) -> list[str]:
+        return wild.legal(hand, last, card, rules)
+
     print(f"{'hand':>5} {'situation':<{width}} {'lists/s':>10} {'us/list':>8} {'moves/list':>10}")
     for size in (rules.hand_size, rules.hand_size + rules.kitty_size):
         for follow in (False, True):
             situation = "following" if follow else "free lead"
             if not rules.wilds:
                 batch = positions(random.Random(args.seed + size), size, args.hands, follow, rules)
-                report(size, situation, *measure(batch, rules, args.repeat), width)
+                report(size, situation, *measure(batch, plain, args.repeat), width)
                 continue
+
             wild_batch = wild_positions(random.Random(args.seed + size), size, args.hands, follow, rules)
-            report(size, situation, *measure_wild(wild_batch, rules, args.repeat), width)
+            report(size, situation, *measure(wild_batch, listing, args.repeat), width)
             for wilds in range(1, 5 if rules.wild_rank else 2):
                 held = [p for p in wild_batch if p[0].count(p[1]) == wilds]
                 if held:
                     label = f"{situation}, {wilds} wild ({len(held)})"
-                    report(size, label, *measure_wild(held, rules, args.repeat), width)
+                    report(size, label, *measure(held, listing, args.repeat), width)
 
 
 if __name__ == "__main__":

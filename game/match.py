@@ -169,9 +169,11 @@ class Match:
 
     def unswapped(self) -> tuple[int, ...]:
         """Seats still to pick the cards they pass on (empty outside the swap phase)."""
-        if self.phase is not Phase.SWAPPING:
-            return ()
-        return tuple(seat for seat, cards in enumerate(self.hand.swaps) if cards is None)
+        return self._waiting(Phase.SWAPPING, self.hand.swaps)
+
+    def _waiting(self, phase: Phase, choices: list) -> tuple[int, ...]:
+        """In `phase`, where every seat decides at once: the seats whose choice is still None."""
+        return tuple(seat for seat, choice in enumerate(choices) if choice is None) if self.phase is phase else ()
 
     @property
     def allowance(self) -> int | None:
@@ -195,9 +197,7 @@ class Match:
 
     def undecided_doubles(self) -> tuple[int, ...]:
         """Seats still to decide whether to double (empty outside the doubling phase)."""
-        if self.phase is not Phase.DOUBLING:
-            return ()
-        return tuple(seat for seat, choice in enumerate(self.hand.doubles) if choice is None)
+        return self._waiting(Phase.DOUBLING, self.hand.doubles)
 
     def legal_moves(self) -> list[str]:
         """Legal plays for the seat to act, with "pass" when it follows (000 §15)."""

@@ -76,3 +76,9 @@ def test_suggest_offers_legal_moves_at_a_wild_table():
     match = position(["3455W9KK", "6", "T"], ruleset="swap-three")
     suggestions = bots.suggest(observe(match, 0))
     assert suggestions and all(match.check(Play(0, s.move)) is None for s in suggestions)
+
+
+def test_the_dict_api_refuses_the_wild_tables_clearly():
+    for name in ("wildcard", "swap-three"):
+        with pytest.raises(ValueError, match="does not play"):
+            bots.choose({"ruleset": name, "seat": 0, "hand": "345", "landlord": 0})

@@ -149,6 +149,8 @@ def _bids(obs: dict) -> tuple[tuple[int, int], ...]:
 def observation_from_dict(obs: dict, phase: Phase) -> Observation:
     """The Observation equivalent to a public-API dict (README 'Bot API'); fields the dict lacks stay neutral."""
     rules = get(str(obs.get("ruleset", "standard")))
+    if rules.wilds:
+        raise ValueError(f"the bot dict API does not play {rules.name!r} yet: use game.bots.decide with an Observation")
     seat = int(obs["seat"])
     hand = normalize(str(obs["hand"]))
     players = rules.players
