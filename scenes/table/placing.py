@@ -6,7 +6,7 @@ events that move sprites (the deal, a play laid down, the kitty turned up and jo
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -15,7 +15,7 @@ import pygame
 from game import events as ev
 from game.cards import order
 from game.kinds import Kind
-from scenes.art.effects import Stage
+from scenes.art.effects import Effects, Stage
 from scenes.art.tween import out_back
 from scenes.table.board import RAISE, row_positions, spread
 from scenes.table.layout import SEAT_ZONES, Fitted
@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
     from game.match import Match
     from scenes.table.board import Board
+    from scenes.table.clock import TableClock
     from scenes.table.table_settings import TableSettings
 
 DEAL_GAP = 0.045  # seconds between two dealt cards
@@ -94,8 +95,13 @@ class Placing:
     flip: Flip | None
     round_over: bool
     dealt_sounds: int
+    reveal: dict[int, list[int]]
+    effects: Effects
+    clock: TableClock
     bubbles: dict[int, Notice]
     banner: Notice | None
+    sound: Callable[[str], None]  # the session's
+    _redeal_notice: Callable[[int], None]  # the notices'
 
     def card_size(self, size: str) -> tuple[int, int]:
         assert self.geo is not None
