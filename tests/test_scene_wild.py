@@ -18,9 +18,10 @@ from game.serialize import from_dict, to_dict
 from scenes.app import App
 from scenes.flow import continue_match, new_match
 from scenes.screens.rules import table_pages
+from scenes.table.recording import playable_deals, record
 from scenes.table.stand_ins import is_wild, received, stood_for
 from scenes.words.i18n import set_language
-from scenes.words.wording import score_steps
+from scenes.words.wording import rank_name, score_steps
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, pad, play_until, press, steps, title_game
 from tests.test_scene_play import click, open_table, spot
@@ -201,15 +202,18 @@ def test_wild_following_offers_only_the_readings_that_beat(game):
     assert (game.scene.name, match.hand.last.seat, match.hand.last.stands) == ("play", 0, "56789")
 
 
-def test_wild_stand_in_tags_come_from_the_match_state_so_a_restored_save_shows_them():
-    """Easy bots play wildcard deals until a wild card stands in for another rank; a save restored there tags the
-    same cards."""
+def stand_in_played() -> Match:
+    """Easy bots play wildcard deals until a wild card stands in for another rank."""
     for seed in range(1, 40):
         try:
-            match = play_until(Match("wildcard", seed), lambda m: m.hand.last is not None and bool(m.hand.last.stands))
+            return play_until(Match("wildcard", seed), lambda m: m.hand.last is not None and bool(m.hand.last.stands))
         except AssertionError:
             continue
-        break
+    raise AssertionError("no stand-in in 39 matches")
+
+
+def test_wild_stand_in_tags_come_from_the_match_state_so_a_restored_save_shows_them():
+    match = stand_in_played()
     tags = stood_for(match)
     assert tags and stood_for(from_dict(to_dict(match))) == tags
 
@@ -257,3 +261,24 @@ def test_rules_pages_of_both_presets_spell_out_the_wild_cards_and_the_swap(langu
     wild_bomb, x4, passed = marks[language]
     assert wild_bomb in wildcard and x4 in wildcard and passed not in wildcard
     assert passed in swap and "★" in swap and x4 not in swap
+
+
+# ----- replays ---------------------------------------------------------------------------------------------------
+
+
+def test_replay_readout_says_each_seats_swap_and_what_the_wild_cards_stood_for():
+    """The replay hides nothing: each seat's three cards and whom they went to, and a stand-in play's ranks."""
+    swap = Match("swap-three", 4)
+    picks = [tuple(swap.hand.hands[seat][:3]) for seat in range(3)]
+    for seat, cards in enumerate(picks):
+        swap.apply(Swap(seat, cards))
+    notes = record(swap, playable_deals(swap)[-1]).notes
+
+    def named(cards: tuple[int, ...]) -> str:
+        return ", ".join(rank_name(c.rank) for c in sorted((swap.deck[i] for i in cards), key=lambda c: -c.rank))
+
+    names = [named(p) for p in picks]
+    assert notes == [f"You passed {names[0]} to Bao", f"Bao passed {names[1]} to Lin", f"Lin passed {names[2]} to You"]
+    match = stand_in_played()
+    last = record(match, playable_deals(match)[-1]).notes[-1]
+    assert " · wild as " in last

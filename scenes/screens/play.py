@@ -169,7 +169,7 @@ class PlayScene(TableScene):
             def play_as(stand: Stand) -> None:
                 self._submit(Play(HUMAN, stand.text, stand.reading.kind, cards))
 
-            self.game.push(ReadingChooser(self.game, stands, s.match.wild, play_as))
+            self.game.push(ReadingChooser(self.game, stands, play_as))
             return
         plain = not s.match.wild or s.match.wild not in move
         if kind is None and move and self.my_turn and s.match.hand.last is None and plain:

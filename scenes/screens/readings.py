@@ -4,19 +4,17 @@ at 10), which one you mean. The strongest reading comes first and is focused, as
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game import wild
-from game.cards import RANK_INDEX
 from game.combos import beats
 from game.match import Match
 from game.wild import Stand
 from scenes.screens.menus import capitalised
 from scenes.screens.overlay import MenuOverlay
+from scenes.table.stand_ins import played_as
 from scenes.words.i18n import tr
-from scenes.words.wording import describe, rank_name
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -34,30 +32,19 @@ def offered(match: Match, move: str) -> list[Stand]:
     return [s for s in found if last is None or beats(s.reading, last.reading)]
 
 
-def stood_ranks(stand: Stand, table: str) -> str:
-    """What the wild cards stand for in a reading, as the player reads it: "6", "6, 10"; "" when they keep their
-    own rank."""
-    natural = Counter(ch for ch in stand.physical if ch != table)
-    stood = sorted((Counter(stand.ranks) - natural).elements(), key=RANK_INDEX.__getitem__)
-    return ", ".join(rank_name(RANK_INDEX[ch]) for ch in stood if ch != table)
-
-
 class ReadingChooser(MenuOverlay):
     name = "reading chooser"
     title_key = "wild.chooser_title"
     width = 860
 
-    def __init__(self, game: Host, options: list[Stand], table: str, play: Callable[[Stand], None]) -> None:
+    def __init__(self, game: Host, options: list[Stand], play: Callable[[Stand], None]) -> None:
         super().__init__(game)
         self.options = options
-        self.table = table
         self.play = play
         self.note = tr("wild.chooser_note")
 
     def label(self, stand: Stand) -> str:
-        named = capitalised(describe(stand.reading))
-        ranks = stood_ranks(stand, self.table)
-        return tr("wild.stood", reading=named, ranks=ranks) if ranks else named
+        return capitalised(played_as(stand.reading, stand.physical, stand.ranks))
 
     def items(self) -> list[tuple[str, str, str]]:
         readings = [(str(k), self.label(s), "play") for k, s in enumerate(self.options)]

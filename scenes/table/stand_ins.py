@@ -8,11 +8,15 @@ remembered events, so a continued match, an undo and a replay's position mark th
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from game.actions import Play
+from game.actions import Play, Swap
 from game.cards import RANK_INDEX, Card
+from game.combos import Reading
 from game.match import Match, Phase
-from scenes.words.wording import rank_name
+from scenes.table.seats import SEAT_NAMES
+from scenes.words.i18n import tr
+from scenes.words.wording import describe, rank_name
 
 
 def is_wild(match: Match, card: Card) -> bool:
@@ -50,3 +54,25 @@ def received(match: Match, seat: int) -> tuple[int, ...]:
 def wild_face(match: Match) -> Card | None:
     """A card that shows the table's wild rank (the first of the pack), or None while nothing is wild."""
     return next((card for card in match.deck if is_wild(match, card)), None)
+
+
+def stood_ranks(physical: str, ranks: str) -> str:
+    """What a play's wild cards stood for, as the player reads it ("6", "4, 9"); "" when none stood for another
+    rank (a wild 7 read as a 7 cancels out)."""
+    stood = (Counter(ranks) - Counter(physical)).elements()
+    return ", ".join(rank_name(RANK_INDEX[ch]) for ch in sorted(stood, key=RANK_INDEX.__getitem__))
+
+
+def played_as(reading: Reading, physical: str, ranks: str | None) -> str:
+    """A play as the replay's readout says it: "straight 4-8", with "· wild as 4" when wild cards stood in."""
+    named = describe(reading)
+    stood = stood_ranks(physical, ranks) if ranks else ""
+    return tr("wild.stood", reading=named, ranks=stood) if stood else named
+
+
+def swap_note(action: Swap, deck: Sequence[Card], players: int) -> str:
+    """The replay's line for one seat's pick (the replay hides nothing): "Bao passed Q, 4, 3 to Lin"."""
+    cards = sorted((deck[c] for c in action.cards), key=lambda card: -card.rank)
+    names = ", ".join(rank_name(card.rank) for card in cards)
+    to = SEAT_NAMES[(action.seat + 1) % players]
+    return tr("wild.replay_swap", name=SEAT_NAMES[action.seat], cards=names, to=to)
