@@ -9,6 +9,7 @@ import pytest
 
 from game import bots
 from game.actions import Pass, Play, Swap
+from game.bots.reasons import Suggestion
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import SWAP_THREE, WILDCARD
@@ -141,8 +142,8 @@ def test_continue_in_the_swap_phase_opens_the_swap_screen_with_the_choices_still
 # ----- the reading chooser and the stand-in tags (003 Wild-card) ---------------------------------------------------
 
 
-def wild_lead(game: App, hand: str, wild: str) -> Match:
-    match = position([hand, "4499TTJJ", "44699TJ"], ruleset="wildcard")
+def wild_lead(game: App, hand: str, wild: str, others: tuple[str, str] = ("4499TTJJ", "44699TJ")) -> Match:
+    match = position([hand, *others], ruleset="wildcard")
     match.hand.wild = wild
     open_table(game, match)
     return match
@@ -282,3 +283,12 @@ def test_replay_readout_says_each_seats_swap_and_what_the_wild_cards_stood_for()
     match = stand_in_played()
     last = record(match, playable_deals(match)[-1]).notes[-1]
     assert " · wild as " in last
+
+
+def test_wild_suggestion_raises_the_cards_of_a_reading_with_stand_ins(game):
+    """A suggested "5678K=45678" raises 5, 6, 7, 8 and the wild K, not the 4 it is read with."""
+    wild_lead(game, "3345678KQQA2B", "K", ("99TTJJ", "699TJ"))
+    scene, s = game.scene, game.session
+    scene.suggestions = [Suggestion("5678K=45678", "leads", {"play": "straight 4-8", "plays": "five plays"})]
+    scene._show_suggestion()
+    assert sorted(s.match.deck[c].char for c in s.selected) == sorted("5678K")

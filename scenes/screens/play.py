@@ -18,7 +18,7 @@ from game.combos import Reading, classify
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
-from game.wild import Stand
+from game.wild import Stand, split_move
 from scenes.art.text import blit_text
 from scenes.art.widgets import Row
 from scenes.flow import undo_turn
@@ -219,7 +219,7 @@ class PlayScene(TableScene):
         tip = self.suggestions[self.suggest_index]
         s.selected.clear()
         if tip.move != "pass":
-            wanted = list(tip.move)
+            wanted = list(split_move(tip.move)[0])  # the cards; a wild-card table names their reading after "="
             for card in reversed(s.board.hand):
                 char = s.match.deck[card].char
                 if char in wanted:
