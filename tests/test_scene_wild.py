@@ -10,8 +10,11 @@ import pytest
 from game import bots
 from game.actions import Pass, Play, Swap
 from game.bots.reasons import Suggestion
+from game.combos import Reading
+from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import observe
+from game.reasons import Rejection
 from game.rulesets import SWAP_THREE, WILDCARD
 from game.savefile import SaveStore
 from game.scoring import Settlement
@@ -21,8 +24,8 @@ from scenes.flow import continue_match, new_match
 from scenes.screens.rules import table_pages
 from scenes.table.recording import playable_deals, record
 from scenes.table.stand_ins import is_wild, received, stood_for
-from scenes.words.i18n import set_language
-from scenes.words.wording import rank_name, score_steps
+from scenes.words.i18n import set_language, tr
+from scenes.words.wording import describe, rank_name, reason, score_steps
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, pad, play_until, press, steps, title_game
 from tests.test_scene_play import click, open_table, spot
@@ -292,3 +295,22 @@ def test_wild_suggestion_raises_the_cards_of_a_reading_with_stand_ins(game):
     scene.suggestions = [Suggestion("5678K=45678", "leads", {"play": "straight 4-8", "plays": "five plays"})]
     scene._show_suggestion()
     assert sorted(s.match.deck[c].char for c in s.selected) == sorted("5678K")
+
+
+@pytest.mark.parametrize(
+    ("reading", "english", "chinese"),
+    [
+        (Reading(Kind.BOMB, 4, 4, 4, grade=-1), "soft bomb of 7s", "软炸弹（7）"),
+        (Reading(Kind.BOMB, 4, 4, 4, grade=1), "pure-wild bomb of 7s", "纯癞子炸弹（7）"),
+        (Reading(Kind.SINGLE, 12, 1, 1, grade=1), "single wild card", "单张癞子"),
+    ],
+)
+def test_wild_readings_are_named_in_both_languages_also_in_the_cores_own_words(reading, english, chinese):
+    """The table names a bomb's class and the extra wild card alone; the core's English (a refusal, a hint) is said
+    again in Chinese."""
+    assert (describe(reading), reading.describe()) == (english, english)
+    set_language("zh")
+    assert (describe(reading), reason(Rejection("not_higher", {"play": english, "last": "pair of 3s"}))) == (
+        chinese,
+        tr("reasons.not_higher", play=chinese, last="对子（3）"),
+    )

@@ -29,6 +29,9 @@ DESCRIBED = re.compile(
 )
 
 
+BOMB_CLASSES = {"soft bomb": "kinds.soft_bomb_of", "pure-wild bomb": "kinds.wild_bomb_of"}  # Reading.describe's words
+
+
 def kind_name(kind: Kind) -> str:
     """'pair run' / '连对'."""
     return tr(f"kinds.{kind.value}")
@@ -45,7 +48,7 @@ def describe(reading: Reading) -> str:
     if reading.grade and reading.kind is Kind.SINGLE:
         return tr("kinds.single_of", rank=rank_name(WILD))
     if reading.grade and reading.kind is Kind.BOMB:
-        key = "kinds.wild_bomb_of" if reading.grade > 0 else "kinds.soft_bomb_of"
+        key = BOMB_CLASSES["pure-wild bomb" if reading.grade > 0 else "soft bomb"]
         return tr(key, rank=rank_name(reading.top))
     return _described(reading.kind, reading.top - reading.length + 1, reading.top)
 
@@ -86,6 +89,8 @@ def _param(value: object) -> object:
         return _described(KIND_BY_TITLE[found["run"]], RANK_BY_NAME[found["low"]], RANK_BY_NAME[found["high"]])
     if found["of"] in KIND_BY_TITLE and found["rank"] in RANK_BY_NAME:
         return _described(KIND_BY_TITLE[found["of"]], 0, RANK_BY_NAME[found["rank"]])
+    if found["of"] in BOMB_CLASSES and found["rank"] in RANK_BY_NAME:  # the wild-card tables' bombs
+        return tr(BOMB_CLASSES[found["of"]], rank=rank_name(RANK_BY_NAME[found["rank"]]))
     return value
 
 
