@@ -21,6 +21,7 @@ DOUBLING_NAMES = {
     "spring": "Spring",
     "reverse_spring": "Reverse spring",
 }
+WILD_DOUBLINGS = frozenset({"soft_bomb", "wild_bomb"})  # only at the wild-card tables (003 wildcard, swap-three)
 
 
 @dataclass(frozen=True, slots=True)
