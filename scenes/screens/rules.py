@@ -17,7 +17,7 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words.i18n import tr
-from scenes.words.wording import kind_name, listed, rank_name, ruleset_summary, ruleset_title
+from scenes.words.wording import doubling_step, kind_name, rank_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -151,12 +151,14 @@ def _wild(rules: Ruleset) -> list[str]:
         lines.append(tr("rulepages.extra_wild"))
     if rules.wilds:
         lines += [tr("rulepages.wild_stands"), tr("rulepages.wild_bombs"), tr("rulepages.wild_choose")]
-    for factor in sorted({f for _, f in rules.factors}, reverse=True):
-        names = [tr(f"settlement.doubling_{d}") for d, f in rules.factors if f == factor]
-        lines.append(tr("rulepages.factor", names=listed(names), factor=factor))
-    if rules.factors:
-        lines.append(tr("rulepages.factor_rest"))
+    if rules.factors:  # as the settlement lists them: the bigger factors first
+        made = [*dict(rules.factors), *(d for d in WILD_TABLE_DOUBLINGS if d not in dict(rules.factors))]
+        steps = [doubling_step(d, rules.factor(d)) for d in made]
+        lines.append(tr("rulepages.factors", steps=" · ".join(steps)))
     return lines
+
+
+WILD_TABLE_DOUBLINGS = ("bomb", "wild_bomb", "rocket", "soft_bomb", "spring", "reverse_spring")
 
 
 def _scoring(rules: Ruleset) -> list[str]:

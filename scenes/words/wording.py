@@ -137,11 +137,15 @@ def _hint_param(value: object) -> object:
     return _param(value)
 
 
+def doubling_step(doubling: str, factor: int) -> str:
+    """'Soft bomb ×2', 'Bomb ×4' / '软炸弹 ×2'."""
+    return tr("settlement.step_double", name=tr(f"settlement.doubling_{doubling}"), factor=factor)
+
+
 def score_steps(settlement: Settlement) -> list[str]:
     """The steps of the score before its formula, as `Settlement.lines` spells them, in the current language."""
     steps = [tr("settlement.step_bid", bid=settlement.bid)]
-    for doubling, factor in settlement.steps():
-        steps.append(tr("settlement.step_double", name=tr(f"settlement.doubling_{doubling}"), factor=factor))
+    steps += [doubling_step(doubling, factor) for doubling, factor in settlement.steps()]
     if settlement.multiplier < settlement.uncapped:
         steps.append(tr("settlement.step_capped", multiplier=settlement.multiplier))
     return steps
