@@ -24,6 +24,7 @@ from scenes.flow import continue_match, new_match
 from scenes.screens.rules import table_pages
 from scenes.table.recording import playable_deals, record
 from scenes.table.stand_ins import is_wild, received, stood_for
+from scenes.table.wild_marks import draw_wild_hud, mark_card
 from scenes.words.i18n import set_language, tr
 from scenes.words.wording import describe, rank_name, reason, score_steps
 from tests.helpers_rules import position
@@ -314,3 +315,30 @@ def test_wild_readings_are_named_in_both_languages_also_in_the_cores_own_words(r
         chinese,
         tr("reasons.not_higher", play=chinese, last="对子（3）"),
     )
+
+
+def test_the_wild_rank_is_shown_beside_the_kitty_only_once_drawn_and_wild_faces_are_marked(game):
+    """003 wildcard: nothing is wild while bidding; once the rank is drawn it shows for the hand, and a wild card's
+    face carries the mark where a non-wild one shows nothing over it."""
+    match = Match("wildcard", 3)
+    geo, art = game.geo.for_players(3), game.art["mini"]
+    kitty = geo["kitty"]
+    spot = (kitty.left - geo.px(40), kitty.top + geo.px(60))
+
+    def drawn() -> tuple[int, int, int, int]:
+        surface = pygame.Surface(geo.size)
+        draw_wild_hud(surface, geo, match, art, 0.0)
+        return tuple(surface.get_at(spot))
+
+    before = drawn()
+    match.hand.wild = "7"
+    assert before == (0, 0, 0, 255) != drawn()
+    seven = next(c.id for c in match.deck if c.char == "7")
+    eight = next(c.id for c in match.deck if c.char == "8")
+    marked = []
+    blank = pygame.image.tobytes(pygame.Surface(art.size), "RGB")
+    for card in (seven, eight):
+        surface = pygame.Surface(art.size)
+        mark_card(surface, match, card, (0, 0), art.size, {})
+        marked.append(pygame.image.tobytes(surface, "RGB") != blank)
+    assert marked == [True, False]

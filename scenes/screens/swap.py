@@ -68,7 +68,8 @@ class SwapScene(PlayScene):
         seat = next((seat for seat in s.match.unswapped() if s.bot_seat(seat)), None)
         if seat is None:
             return
-        decided = s.bot_turn(bots.decide_swap, lambda: tuple(s.match.hand.hands[seat][:3]), seat)
+        first = tuple(s.match.hand.hands[seat][: s.match.rules.swap_cards])  # a bot that fails passes these
+        decided = s.bot_turn(bots.decide_swap, lambda: first, seat)
         if decided is not None:
             s.apply(Swap(seat, tuple(decided[1])))
 

@@ -8,6 +8,7 @@ import pygame
 
 from game.match import Match, Phase
 from scenes.art.cache import Surfaces
+from scenes.art.cards import CardArt
 from scenes.art.text import text
 from scenes.art.widgets import CREAM, GOLD, panel, zoomed
 from scenes.art.wild import stand_tag, wild_mark
@@ -31,7 +32,7 @@ def mark_card(
         surface.blit(stand_tag(size, tags[card]), at)
 
 
-def draw_wild_hud(surface: pygame.Surface, geo: Fitted, match: Match, art, pop: float) -> None:
+def draw_wild_hud(surface: pygame.Surface, geo: Fitted, match: Match, art: CardArt, pop: float) -> None:
     """The wild rank for the whole hand, left of the kitty: "Wild" over a small marked card of that rank; as it is
     drawn it pops (`pop` from 1 down to 0; always 0 with reduced motion)."""
     card = wild_face(match)
