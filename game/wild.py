@@ -185,13 +185,16 @@ def _spreads(target: Counts, natural: Counts, wilds: int) -> Iterator[tuple[int,
 
 def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[str]:
     """Every distinct (physical, reading) play from `hand` on `last` (None = free lead), as move texts, each with the
-    canonical ranks of `stands`; passing not included. Without wild cards in hand, exactly `game.moves.legal`."""
+    canonical ranks of `stands`; passing not included. Without wild cards in hand (and a `last` of no wild class),
+    exactly `game.moves.legal`."""
     natural, wilds = naturals(hand, wild)
+    probe = EVERY_BOMB if last is not None and last.kind is Kind.BOMB else last
     if not wilds:
-        return moves.legal(natural, last, rules)
+        if last is None or not last.grade:
+            return moves.legal(natural, last, rules)
+        return [m for m in moves.legal(natural, probe, rules) if any(beats(r, last) for r in classify(parse(m), rules))]
     top = 4 * rules.deck.decks
     virtual = tuple(min(top, n + wilds) if r <= TWO else n for r, n in enumerate(natural))
-    probe = EVERY_BOMB if last is not None and last.kind is Kind.BOMB else last
     own = _own(wild)
     best: dict[tuple[str, Reading], tuple[int, tuple[int, ...], str]] = {}
     for n in range(1, wilds + 1):  # wild cards alone or only together: their own rank

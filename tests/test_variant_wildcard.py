@@ -146,6 +146,13 @@ def test_003_wildcard_bomb_classes_as_the_table_reads_them():
     assert api.beats("BR", "3333", W, wild="3")
 
 
+def test_003_wildcard_answers_to_a_bomb_follow_the_bomb_order():
+    assert api.legal_moves("3333", last="AAA7=AAAA", ruleset=W, wild="7") == ["3333", "pass"]
+    assert api.legal_moves("AAA7", last="3333", ruleset=W, wild="7") == ["pass"]
+    assert api.legal_moves("7777", last="2222", ruleset=W, wild="7") == ["7777", "pass"]
+    assert api.legal_moves("4447", last="3337=3333", ruleset=W, wild="7") == ["4447=4444", "pass"]
+
+
 def test_rules_md_wildcard_within_a_bomb_class_rank_decides():
     assert api.beats("KKK7=KKKK", "QQ77=QQQQ", W, wild="7")
     assert not api.beats("QQ77=QQQQ", "KKK7=KKKK", W, wild="7")

@@ -28,11 +28,13 @@ PLAYOUTS = settings(max_examples=12, deadline=None, derandomize=True)
 TABLES = [(WILDCARD, "7"), (WILDCARD, "3"), (WILDCARD, "2"), (SWAP_THREE, "W")]
 
 
-def small_hand(rng: random.Random, rules, wild_char: str, size: int) -> str:
-    """A random hand of `size` cards holding at least one wild card."""
+def small_hand(rng: random.Random, rules, wild_char: str, size: int, wilded: bool = True) -> str:
+    """A random hand of `size` cards holding at least one wild card (none when not `wilded`)."""
     pack = [c.char for c in rules.deck.build()]
     pack.remove(wild_char)
-    return normalize(wild_char + "".join(rng.sample(pack, size - 1)))
+    if not wilded:
+        pack = [ch for ch in pack if ch != wild_char]
+    return normalize(wild_char * wilded + "".join(rng.sample(pack, size - wilded)))
 
 
 def brute_force(hand: str, last, rules, wild_char: str) -> set[str]:
@@ -59,11 +61,11 @@ def brute_force(hand: str, last, rules, wild_char: str) -> set[str]:
 
 
 @PROPS
-@given(st.integers(0, 2**32 - 1), st.sampled_from(TABLES), st.integers(2, 7), st.booleans())
-def test_property_wild_move_generation_equals_brute_force_on_small_hands(seed, table, size, follow):
+@given(st.integers(0, 2**32 - 1), st.sampled_from(TABLES), st.integers(2, 7), st.booleans(), st.booleans())
+def test_property_wild_move_generation_equals_brute_force_on_small_hands(seed, table, size, follow, wilded):
     rules, wild_char = table
     rng = random.Random(seed)
-    hand = small_hand(rng, rules, wild_char, size)
+    hand = small_hand(rng, rules, wild_char, size, wilded)
     last = None
     if follow:
         other = small_hand(rng, rules, wild_char, 6)
