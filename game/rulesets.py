@@ -197,9 +197,10 @@ SWAP_THREE = replace(
     swap_cards=3,
 )
 
-# The presets the table offers (New match, --ruleset, the rules pages): every preset the rules core knows.
+# The presets the table offers (New match, --ruleset, the rules pages) in its order: standard, the 003 family of one
+# table of three, rob (004), the seat counts. Every preset the rules core knows.
 RULESETS: dict[str, Ruleset] = {
-    r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, ROB, TWO_PLAYER, FOUR_PLAYER, WILDCARD, SWAP_THREE)
+    r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, WILDCARD, SWAP_THREE, ROB, TWO_PLAYER, FOUR_PLAYER)
 }
 PRESETS: dict[str, Ruleset] = RULESETS
 
