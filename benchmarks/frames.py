@@ -17,7 +17,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from game import events as ev
 from game.actions import Bid, Play
 from game.match import Match
 from scenes.app import App
@@ -39,7 +38,7 @@ def deal(game: App, seed: int) -> Session:
     """A new match with its deal animation running."""
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     show(game, session)
     return session
 

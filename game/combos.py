@@ -194,7 +194,7 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | Non
     if kind is not None:
         readings = tuple(r for r in readings if r.kind is kind)
         if not readings:
-            return Rejection("not_that_kind", {"shape": kind.title})
+            return Rejection("not_that_kind", {"shape": kind})
     chosen = answer(readings, last)
     if chosen is not None:
         return chosen
@@ -204,29 +204,29 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | Non
 
 
 def why_not_higher(play: Reading, last: Reading) -> Rejection:
-    names = {"play": play.describe(), "last": last.describe()}
+    names = {"play": play, "last": last}
     if last.kind is Kind.ROCKET:
         return Rejection("rocket_unbeatable")
     if play.kind is Kind.BOMB:
         return Rejection("bomb_lower", names)
     if last.kind is not play.kind:
-        return Rejection("different_shape", {"shape": play.kind.title, "last": last.describe()})
+        return Rejection("different_shape", {"shape": play.kind, "last": last})
     if play.size != last.size or play.length != last.length:
         return Rejection(
             "wrong_count",
-            {"count": play.size, "shape": play.kind.title, "last_count": last.size, "last": last.kind.title},
+            {"count": play.size, "shape": play.kind, "last_count": last.size, "last_shape": last.kind},
         )
     return Rejection("equal_not_higher" if play.top == last.top else "not_higher", names)
 
 
-def _run_problem(counts: Counts, present: list[int], shape: str) -> Rejection | None:
+def _run_problem(counts: Counts, present: list[int], run: Kind) -> Rejection | None:
     if any(r in JOKERS for r in present):
-        return Rejection("joker_in_run", {"shape": shape})
+        return Rejection("joker_in_run", {"run": run})
     if TWO in present:
-        return Rejection("two_in_run", {"shape": shape})
+        return Rejection("two_in_run", {"run": run})
     missing = [r for r in range(present[0], present[-1] + 1) if not counts[r]]
     if missing:
-        return Rejection("run_gap", {"shape": shape, "missing": RANK_NAMES[missing[0]]})
+        return Rejection("run_gap", {"run": run, "missing": RANKS[missing[0]]})
     return None
 
 
@@ -249,13 +249,13 @@ def diagnose(counts: Counts, rules: Ruleset) -> Rejection:
         if total == 2:
             return Rejection("not_a_pair")
         if total >= 5 or _is_gapless(present):
-            problem = _run_problem(counts, present, "straight")
+            problem = _run_problem(counts, present, Kind.STRAIGHT)
             if problem:
                 return problem
             return Rejection("straight_short", {"count": total})
         return Rejection("no_combination")
     if most == 2 and all(n == 2 for n in shape_counts):
-        problem = _run_problem(counts, present, "pair run")
+        problem = _run_problem(counts, present, Kind.PAIR_RUN)
         if problem:
             return problem
         return Rejection("pair_run_short", {"pairs": len(present)})
@@ -269,7 +269,7 @@ def _allowed_reading(counts: Counts, rules: Ruleset) -> Rejection | None:
     if rules.kinds == STANDARD.kinds:
         return None
     others = classify(counts, STANDARD)
-    return Rejection("not_allowed", {"shape": others[0].kind.title}) if others else None
+    return Rejection("not_allowed", {"shape": others[0].kind}) if others else None
 
 
 def _is_gapless(present: list[int]) -> bool:
@@ -301,7 +301,7 @@ def _triple_problem(counts: Counts, present: list[int], total: int) -> Rejection
         return Rejection("triple_attachment", {"extra": total - 3})
     run = _longest_run(triples)
     if len(run) < 2:
-        problem = _run_problem(counts, triples, "airplane")
+        problem = _run_problem(counts, triples, Kind.AIRPLANE)
         return problem or Rejection("no_combination")
     return _wing_problem(counts, run, total)
 
@@ -328,9 +328,8 @@ def _wing_problem(counts: Counts, body: list[int], total: int) -> Rejection:
             return Rejection("wings_both_jokers")
         return Rejection("wings_mixed")
     if TWO in body or any(r in JOKERS for r in body):
-        return Rejection("two_in_run", {"shape": "airplane"})
-    cards = f"{extra} card" if extra == 1 else f"{extra} cards"
-    return Rejection("wings_count", {"triples": k, "extra_cards": cards})
+        return Rejection("two_in_run", {"run": Kind.AIRPLANE})
+    return Rejection("wings_count", {"triples": k, "extra_cards": extra})
 
 
 def reading_from_text(move: str, rules: Ruleset, kind: Kind | None = None) -> Reading | None:

@@ -12,11 +12,12 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import combinations
 
 from game import events as ev
 from game import wild
 from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
-from game.auctions import Standing, answer_word, standing
+from game.auctions import ANSWER_WORDS, Standing, answer_word, standing
 from game.cards import RANK_INDEX, WILD_CHAR, Card, Counts, first_unknown, normalize, order, parse
 from game.combos import Reading, answer, judge, why_not_higher
 from game.kinds import Kind
@@ -134,6 +135,8 @@ class Match:
         self.winners: tuple[int, ...] = ()
         self.hand = self._new_hand(1, first_deal)
         self.phase = self._opening()
+        # What happened as the match began, as `apply` returns what happens later: the first deal (and the swap).
+        self.opening: list[ev.Event] = [self._dealt_event(redeal=False), *self._opened()]
 
     # ----- queries -----------------------------------------------------------------------------------
 
@@ -198,6 +201,33 @@ class Match:
     def undecided_doubles(self) -> tuple[int, ...]:
         """Seats still to decide whether to double (empty outside the doubling phase)."""
         return self._waiting(Phase.DOUBLING, self.hand.doubles)
+
+    @property
+    def waiting(self) -> tuple[int, ...]:
+        """The seats the match waits for: the seat to act, or (doubling, the swap) every seat still to decide; none
+        between hands."""
+        if self.phase is Phase.DOUBLING:
+            return self.undecided_doubles()
+        if self.phase is Phase.SWAPPING:
+            return self.unswapped()
+        return () if self.turn is None else (self.turn,)
+
+    def choices(self, seat: int) -> list[Action]:
+        """What `seat` may do now, as the actions it may take, the decline first: its bids (or call and rob
+        answers), its double, the landlord's show, its plays and then the pass. Empty while the match does not
+        wait for this seat."""
+        if seat not in self.waiting:
+            return []
+        match self.phase:
+            case Phase.BIDDING:
+                return [Bid(seat, value) for value in self.bid_choices()]
+            case Phase.DOUBLING:
+                return [Double(seat, False), Double(seat, True)]
+            case Phase.SHOWING:
+                return [Show(seat, False), Show(seat, True)]
+            case Phase.SWAPPING:
+                return [Swap(seat, cards) for cards in combinations(self.hand.hands[seat], self.rules.swap_cards)]
+        return [Pass(seat) if move == "pass" else Play(seat, move) for move in self.legal_moves()]
 
     def legal_moves(self) -> list[str]:
         """Legal plays for the seat to act, with "pass" when it follows (000 §15)."""
@@ -310,8 +340,9 @@ class Match:
     def _bid_refused(self, value: int) -> Rejection:
         word = self.auction_word()
         if word != "bid":
-            return Rejection("answer_invalid", {"yes": word.title(), "no": f"No {word}"})
-        choices = " or ".join(str(v) for v in self.bid_choices()[1:])
+            no, yes = ANSWER_WORDS[word]
+            return Rejection("answer_invalid", {"yes": yes, "no": no})
+        choices = tuple(self.bid_choices()[1:])
         code = "bid_not_higher" if value in self.rules.bid_values else "bid_invalid"
         return Rejection(code, {"current": self.hand.bid, "choices": choices})
 
@@ -322,7 +353,7 @@ class Match:
             raise IllegalAction(Rejection("empty"))
         unknown = first_unknown(move)
         if unknown is not None:
-            raise IllegalAction(Rejection("unknown_rank", {"rank": repr(unknown)}))
+            raise IllegalAction(Rejection("unknown_rank", {"rank": unknown}))
         move = normalize(move)
         held = self.hand.hands[seat]
         if cards is None:

@@ -1,12 +1,20 @@
 """Player-facing reasons a selection or an action is refused (000 §21-§22).
 
-A rejection is a message key with parameters; `text` renders the English sentence the play scene shows.
+A rejection is a message key with parameters that are data, never words: a `Kind` (`shape`, `last_shape`; `run`
+names a family of runs, the airplanes by `Kind.AIRPLANE`), a `Reading` (`play`, `last`), a rank character
+(`missing`), the typed character (`rank`), auction answers (`yes`, `no`: "call", "no_call", ...), the bids allowed
+(`choices`), and counts and seats. `text` says it in the core's English for the text API; the presentation says the
+same data in the player's language.
 """
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from game.cards import RANK_INDEX, RANK_NAMES
+from game.kinds import Kind
 
 MESSAGES: dict[str, str] = {
     "empty": "Select the cards you want to play first.",
@@ -20,9 +28,9 @@ MESSAGES: dict[str, str] = {
     "no_such_seat": "There is no seat {seat} at this table.",
     "already_doubled": "That seat has already chosen whether to double.",
     "not_landlord": "Only the landlord may show the hand.",
-    "two_in_run": "A 2 cannot be part of a {shape}.",
-    "joker_in_run": "Jokers cannot be part of a {shape}.",
-    "run_gap": "A {shape} cannot skip a rank: {missing} is missing.",
+    "two_in_run": "A 2 cannot be part of {run:a}.",
+    "joker_in_run": "Jokers cannot be part of {run:a}.",
+    "run_gap": "{run:A} cannot skip a rank: {missing} is missing.",
     "straight_short": "A straight needs at least five consecutive cards; you selected {count}.",
     "pair_run_short": "A pair run needs at least three consecutive pairs; you selected only {pairs}.",
     "not_a_pair": "A pair needs two cards of the same rank.",
@@ -41,11 +49,11 @@ MESSAGES: dict[str, str] = {
     "wings_both_jokers": "Both jokers cannot be wings together.",
     "wings_mixed": "Airplane wings must be all singles or all pairs, of different ranks, without jokers.",
     "not_that_kind": "These cards cannot be played as {shape}.",
-    "unknown_rank": "Unknown card {rank}: the ranks are 3456789TJQKA2BR.",
+    "unknown_rank": "Unknown card {rank!r}: the ranks are 3456789TJQKA2BR.",
     "no_combination": "These cards do not form a legal combination.",
-    "not_allowed": "A {shape} is not allowed at this table.",
-    "different_shape": "A {shape} cannot answer a {last}: answer with the same shape, or a bomb.",
-    "wrong_count": "A {count}-card {shape} cannot answer a {last_count}-card {last}: the card count must match.",
+    "not_allowed": "{shape:A} is not allowed at this table.",
+    "different_shape": "{shape:A} cannot answer {last:a}: answer with the same shape, or a bomb.",
+    "wrong_count": "{count:A}-card {shape} cannot answer {last_count:a}-card {last_shape}: the card count must match.",
     "not_higher": "Not high enough: {play} does not beat {last}.",
     "equal_not_higher": "A tie cannot beat a play: {play} is only equal to {last}.",
     "bomb_lower": "Your bomb is lower: {play} does not beat {last}.",
@@ -58,8 +66,41 @@ MESSAGES: dict[str, str] = {
     "wild_no_reading": "These cards do not form a legal combination, whatever the wild cards stand for.",
 }
 
-# "a" before a vowel sound becomes "an" once a shape or a card count is filled in ("an airplane", "an 8-card").
-AN_BEFORE = re.compile(r"\b([Aa]) (?=[AEIOUaeiou]|8|1[18]\b|1[18]-)")
+
+class Phrase(str):
+    """English words that take an article from a template: ``{shape:a}`` is "an airplane", ``{count:A}`` is "An 8".
+    The article follows the sound the words begin with (a vowel, or eight, eleven, eighteen: counts stay below 100).
+    """
+
+    def __format__(self, spec: str) -> str:
+        return with_article(self, spec) if spec in ("a", "A") else super().__format__(spec)
+
+
+def with_article(words: str, spec: str) -> str:
+    """`words` after "a" or "an" ("A"/"An" when `spec` is "A")."""
+    digits = words[: len(words) - len(words.lstrip("0123456789"))]
+    vowel = words[:1].lower() in "aeiou" if not digits else digits[0] == "8" or digits in ("11", "18")
+    article = "an" if vowel else "a"
+    return f"{article.capitalize() if spec == 'A' else article} {words}"
+
+
+ANSWERS = {"call": "Call", "no_call": "No call", "rob": "Rob", "no_rob": "No rob"}
+
+# How the core's English says each kind of param; any other param (a count, a seat) is said as it is.
+ENGLISH: dict[str, Callable[[Any], object]] = {
+    "shape": lambda kind: Phrase(kind.title),
+    "last_shape": lambda kind: Phrase(kind.title),
+    "run": lambda kind: Phrase("airplane" if kind is Kind.AIRPLANE else kind.title),
+    "play": lambda reading: Phrase(reading.describe()),
+    "last": lambda reading: Phrase(reading.describe()),
+    "missing": lambda rank: RANK_NAMES[RANK_INDEX[rank]],
+    "choices": lambda values: " or ".join(map(str, values)),
+    "yes": ANSWERS.__getitem__,
+    "no": ANSWERS.__getitem__,
+    "count": lambda n: Phrase(n),
+    "last_count": lambda n: Phrase(n),
+    "extra_cards": lambda n: f"{n} card" if n == 1 else f"{n} cards",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +112,8 @@ class Rejection:
 
     @property
     def text(self) -> str:
-        return AN_BEFORE.sub(r"\1n ", MESSAGES[self.code].format(**self.params))
+        said = {name: ENGLISH.get(name, lambda value: value)(value) for name, value in self.params.items()}
+        return MESSAGES[self.code].format(**said)
 
     def __str__(self) -> str:
         return self.text

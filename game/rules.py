@@ -98,7 +98,7 @@ def check(
         return _check_wild(hand, move, reading, rules, wild_card(rules, wild))
     unknown = first_unknown(move)
     if unknown is not None:
-        return Rejection("unknown_rank", {"rank": repr(unknown)})
+        return Rejection("unknown_rank", {"rank": unknown})
     counts = parse(move)
     if not any(counts):
         return Rejection("empty")

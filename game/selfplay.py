@@ -43,12 +43,7 @@ COUNTED = (
 def acting_seat(match: Match) -> int:
     """The seat the match waits for: in the doubling phase (004) and the swap (003), where every seat decides at
     once, the first seat still undecided."""
-    if match.phase is Phase.DOUBLING:
-        return match.undecided_doubles()[0]
-    if match.phase is Phase.SWAPPING:
-        return match.unswapped()[0]
-    assert match.turn is not None
-    return match.turn
+    return match.waiting[0]
 
 
 def bot_action(match: Match, seat: int, level: str, rng: random.Random) -> Action:

@@ -154,6 +154,17 @@ def stands(physical: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
     return tuple(Stand(physical, best[r][1], r) for r in ordered)
 
 
+def stand_ins(physical: str, ranks: str, wild: str) -> list[str]:
+    """What each wild card of `physical` stands for, in order, for a table's rank tags: "34577", "34567", "7" ->
+    ["7", "6"] (the first 7 is a 7, the second a 6)."""
+    left = list(ranks)
+    for ch in physical:
+        if ch != wild:
+            left.remove(ch)
+    own = [ch for ch in left if ch == wild]
+    return own + [ch for ch in left if ch != wild]
+
+
 def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
     """The readings a move text can be played as: "P=R" its own (validated), "P" every reading of P. Raises
     ValueError on a character that is no card."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game import events as ev
 from game import history
 from game.actions import Abandon, NextHand
 from game.atomic import WriteFailed
@@ -68,8 +67,7 @@ def new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
             host.problem = refused.problem
     match = Match(ruleset, host.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
     session = open_session(host, match)
-    hand = match.hand
-    session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     session.save()
     show(host, session)
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 from itertools import product
 
 from game import combos
-from game.actions import Abandon, Action, Bid, Double, NextHand, Pass, Play, Show, Swap
+from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
 from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
@@ -111,29 +112,18 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
 
 def random_action(match: Match, rng: random.Random, abandon: float = 0.0, any_reading: bool = False) -> Action:
     """A random legal action in any phase (the 004 double and show phases and the 003 swap too), Play again after a
-    settlement: seeded random play reaches every phase, bombs, passes and redeals. With `abandon`, New game comes now
-    and then (that share of actions); with `any_reading`, a lead is played in any of its readings, not the default
-    one."""
-    phase = match.phase
-    if phase is Phase.HAND_OVER:
+    settlement: seeded random play reaches every phase, bombs, passes and redeals. With `abandon`, New game comes
+    now and then (that share of actions); with `any_reading`, a lead is played in any of its readings, not the
+    default one."""
+    if match.phase is Phase.HAND_OVER:
         return NextHand()
     if abandon and rng.random() < abandon:
         return Abandon()
-    if phase is Phase.SWAPPING:
-        seat = rng.choice(match.unswapped())
-        return Swap(seat, tuple(rng.sample(match.hand.hands[seat], match.rules.swap_cards)))
-    if phase is Phase.BIDDING:
-        return Bid(match.turn, rng.choice(match.bid_choices()))
-    if phase is Phase.DOUBLING:
-        return Double(rng.choice(match.undecided_doubles()), rng.random() < 0.5)
-    if phase is Phase.SHOWING:
-        return Show(match.turn, rng.random() < 0.2)
-    move = rng.choice(match.legal_moves())
-    if move == "pass":
-        return Pass(match.turn)
-    leading = any_reading and match.hand.last is None and not match.rules.wilds  # wild moves name their reading
-    kind = rng.choice(combos.classify(parse(move), match.rules)).kind if leading else None
-    return Play(match.turn, move, kind=kind)
+    seats = match.waiting  # one seat, or (doubling) every seat still to decide
+    action = rng.choice(match.choices(seats[0] if len(seats) == 1 else rng.choice(seats)))
+    if any_reading and isinstance(action, Play) and match.hand.last is None and not match.rules.wilds:
+        return replace(action, kind=rng.choice(combos.classify(parse(action.move), match.rules)).kind)
+    return action
 
 
 def step(match: Match, rng: random.Random) -> None:

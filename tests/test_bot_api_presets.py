@@ -13,21 +13,22 @@ from game.rulesets import RULESETS
 
 
 def _answer(match: Match) -> Action:
-    """The next action, decided through the dict API only (what an outside tool sees)."""
-    if match.phase is Phase.DOUBLING:
-        seat = match.undecided_doubles()[0]
-        return Double(seat, bots.double(observe(match, seat).to_bot_dict("normal")))
-    seat = match.turn
-    assert seat is not None
+    """The next action, decided through the dict API only (what an outside tool sees), and one the match offers."""
+    seat = match.waiting[0]
     obs = observe(match, seat).to_bot_dict("normal")
     assert obs["ruleset"] == match.rules.name
-    if match.phase is Phase.BIDDING:
-        return Bid(seat, bots.bid(obs))
-    if match.phase is Phase.SHOWING:
-        return Show(seat, bots.show(obs))
-    move = bots.choose(obs)
-    assert move in match.legal_moves(), (match.rules.name, move)
-    return Pass(seat) if move == "pass" else Play(seat, move)
+    match match.phase:
+        case Phase.BIDDING:
+            action: Action = Bid(seat, bots.bid(obs))
+        case Phase.DOUBLING:
+            action = Double(seat, bots.double(obs))
+        case Phase.SHOWING:
+            action = Show(seat, bots.show(obs))
+        case _:
+            move = bots.choose(obs)
+            action = Pass(seat) if move == "pass" else Play(seat, move)
+    assert action in match.choices(seat), (match.rules.name, action)
+    return action
 
 
 @pytest.mark.parametrize("name", sorted(n for n, r in RULESETS.items() if not r.wilds))  # no dict API for wilds yet

@@ -119,8 +119,8 @@ def test_s21_suggestion_explains_keeping_the_bomb() -> None:
 
 def test_s21_suggestion_explains_blocking_the_landlord_on_one_card() -> None:
     first = suggestions(obs(1, "3477", [[0, "5"], [1, "pass"], [2, "pass"]], [1, 4, 10]))[0]
-    assert first.move == "77"
-    assert first.text == "The landlord has one card: play pair of 7s, never a single it can take."
+    assert (first.move, first.key, first.params) == ("77", "blocks_single", {"enemy": 0, "cards": 1, "play": "77"})
+    assert first.text == "Seat 1 has one card: play 77, never a single it can take."
 
 
 def test_s21_suggest_cycles_through_distinct_alternatives() -> None:

@@ -2,6 +2,7 @@
 the shipped fonts draw every character of both languages (no tofu)."""
 
 import pathlib
+import random
 import re
 import string
 import warnings
@@ -10,6 +11,7 @@ import pygame.freetype
 import pytest
 
 from game import bots
+from game.auctions import ANSWER_WORDS
 from game.bots.reasons import MESSAGES as HINTS
 from game.bots.reasons import Suggestion
 from game.cards import RANK_NAMES, parse
@@ -18,7 +20,8 @@ from game.kinds import KIND_TITLES, Kind
 from game.match import Match
 from game.reasons import MESSAGES as REASONS
 from game.reasons import Rejection
-from game.rulesets import RULESETS
+from game.rules import check
+from game.rulesets import FOUR_PLAYER, RULESETS, STANDARD
 from game.savefile import SaveStore
 from game.scoring import DOUBLING_NAMES, Settlement
 from scenes.art.fonts import CJK, REGULAR, font_for
@@ -29,8 +32,17 @@ from scenes.screens.settings import SettingsOverlay
 from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import SEAT_NAMES
 from scenes.words import i18n
-from scenes.words.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
-from scenes.words.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps
+from scenes.words.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, resay, set_language, tr
+from scenes.words.wording import (
+    COUNT_WORDS,
+    deal_label,
+    describe,
+    hint,
+    reason,
+    ruleset_summary,
+    ruleset_title,
+    score_steps,
+)
 from tests.test_scene_kit import saving_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -153,6 +165,10 @@ def test_every_kind_rank_ruleset_level_and_reason_has_its_text():
     built += [f"settings.level_{level}" for level in bots.LEVELS]
     built += [f"reasons.{code}" for code in REASONS] + [f"hints.{key}" for key in HINTS]
     built += [f"settlement.doubling_{name}" for name in DOUBLING_NAMES] + list(BANNER_KINDS.values())
+    built += [f"hints.count_{n}" for n in range(COUNT_WORDS + 1)] + [
+        f"hints.{thing}_one" for thing in ("plays", "cards")
+    ]
+    built += [f"auction.{answer}" for pair in ANSWER_WORDS.values() for answer in pair]
     assert [key for key in built if key not in keys("en") or key not in keys("zh")] == []
 
 
@@ -176,6 +192,30 @@ def test_english_readings_and_reasons_match_the_core():
         refused = judge(parse(move), last, rules)
         if isinstance(refused, Rejection):
             assert reason(refused) == refused.text
+
+
+ENGLISH_WORDS = re.compile(r"[A-Za-z]{3,}")  # a Chinese sentence names its ranks (J, Q, K, A) but no English word
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_refusal_says_the_cores_english_and_no_english_in_chinese(name):
+    """Sampled selections on sampled plays to beat at every table: the words layer's English is the core's text,
+    and the Chinese sentence has no English word and no unfilled field."""
+    rng = random.Random(name)
+    lasts = [None, "5", "99", "34567", "333444", "3334", "KKKK", "334455", "33344455", "3456789T"]
+    for _ in range(300):
+        move = "".join(sorted(rng.choices("3456789TJQKA2BR", k=rng.randint(1, 12)), key="3456789TJQKA2BR".index))
+        try:
+            refused = check(move, move, rng.choice(lasts), name)
+        except ValueError:  # that play to beat is not a combination at this table
+            continue
+        if refused is None:
+            continue
+        assert reason(refused) == refused.text
+        set_language("zh")
+        chinese = reason(refused)
+        set_language("en")
+        assert "{" not in chinese and not ENGLISH_WORDS.search(chinese.replace("3456789TJQKA2BR", "")), chinese
 
 
 def test_chinese_reasons_name_kinds_and_cards_in_chinese():
@@ -204,8 +244,50 @@ def test_score_steps_say_what_the_core_computes():
 
 def test_suggest_reasons_in_chinese_count_in_chinese():
     set_language("zh")
-    tip = Suggestion("88", "blocks_low", {"enemy": "The landlord", "cards": "two cards", "play": "pair of 8s"})
-    assert hint(tip) == "地主还剩 2 张牌：出对子（8），最难压。"
+    tip = Suggestion("88", "blocks_low", {"enemy": 0, "cards": 2, "play": "88"})
+    assert hint(tip, STANDARD, 0) == "地主还剩 2 张牌：出对子（8），最难压。"
+    assert hint(tip, STANDARD, 1) == "农民还剩 2 张牌：出对子（8），最难压。"
+    ahead = Suggestion("pass", "looks_ahead", {"play": "pass", "won": 7, "of": 12})
+    assert hint(ahead, STANDARD, 0) == "往后推演：在 12 局未知牌的模拟中，不出赢了 7 局。"
+
+
+def test_suggest_reasons_in_english_name_the_side_the_reading_and_the_count_in_words():
+    tip = Suggestion("77", "blocks_single", {"enemy": 0, "cards": 1, "play": "77"})
+    assert hint(tip, STANDARD, 0) == "The landlord has one card: play pair of 7s, never a single it can take."
+    keeps = Suggestion("3", "keeps_bomb", {"play": "3", "plays": 3})
+    assert hint(keeps, STANDARD, 0) == keeps.text == "Keeps your bomb and leaves three plays."
+    ahead = Suggestion("34567", "looks_ahead", {"play": "34567", "won": 11, "of": 12})
+    assert hint(ahead, STANDARD, 0) == "Looking ahead, straight 3-7 won 11 of 12 sample deals of the unseen cards."
+    assert hint(Suggestion("pass", "looks_ahead", {"play": "pass", "won": 1, "of": 2}), STANDARD, 0).startswith(
+        "Looking ahead, passing won 1 of 2"
+    )
+
+
+def test_a_move_is_read_at_its_own_table():
+    """Eight 3s are a bomb only where the pack has them (four-player: two decks)."""
+    tip = Suggestion("33333333", "leads", {"play": "33333333", "plays": 12})
+    assert hint(tip, FOUR_PLAYER, 0) == "Leads bomb of 3s and leaves 12 plays."
+
+
+def test_chinese_refusals_say_auction_answers_bid_choices_and_runs_in_chinese():
+    set_language("zh")
+    assert reason(Rejection("answer_invalid", {"yes": "rob", "no": "no_rob"})) == "请回答抢地主（1）或不抢（0）。"
+    assert reason(Rejection("bid_invalid", {"current": 1, "choices": (2, 3)})) == "请选择不叫，或叫 2或3 分。"
+    assert reason(check("AAA222", "AAA222")) == "飞机里不能有 2。"
+
+
+def test_english_refusals_take_their_articles_from_the_words_they_name():
+    assert reason(check("3456789T", "3456789T", "34567")).startswith("An 8-card straight cannot answer a 5-card")
+    assert reason(check("AAA222", "AAA222")) == "A 2 cannot be part of an airplane."
+    assert reason(check("3334445", "3334445", "3456789T")) == check("3334445", "3334445", "3456789T").text
+
+
+def test_a_refusal_on_the_table_follows_a_language_switch():
+    said = reason(check("99", "99", "34567"))
+    set_language("zh")
+    assert resay(said) == "对子不能压顺子 3-7：请出相同牌型，或者炸弹。"
+    set_language("en")
+    assert resay(resay(said)) == "A pair cannot answer a straight 3-7: answer with the same shape, or a bomb."
 
 
 def test_deal_labels():

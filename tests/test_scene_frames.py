@@ -5,7 +5,6 @@ import hashlib
 
 import pygame
 
-from game import events as ev
 from game.match import Match
 from scenes.app import App
 from scenes.flow import open_session, show
@@ -16,7 +15,7 @@ DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thin
 def dealing(game: App, seed: int) -> None:
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb([ev.Dealt(match.hand.number, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     show(game, session)
 
 

@@ -11,6 +11,7 @@ from game.kinds import Kind
 from game.observe import observe
 from scenes.app import App
 from scenes.flow import open_session, show
+from scenes.words.wording import hint
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, pad, post, press, steps
 
@@ -154,7 +155,8 @@ def test_s21_suggest_selects_cards_and_explains_without_playing(game):
     deck = game.session.match.deck
     picked = "".join(sorted((deck[c].char for c in game.session.selected), key="3456789TJQKA2BR".index))
     assert (picked, game.session.match.hand.history) == (best.move, [])
-    assert game.session.message.text.startswith(best.text)
+    match = game.session.match
+    assert game.session.message.text.startswith(hint(best, match.rules, match.hand.landlord))
 
 
 def test_gamepad_x_suggests(game):

@@ -54,7 +54,7 @@ def swap_table(game: App) -> None:
         steps(game, 10)
     if game.scene.proposal is not None:
         wait([game.scene.proposal])
-    steps(game, 2)
+    steps(game, 20)  # the proposal raised and landed
 
 
 def test_swap_three_opens_on_the_swap_screen_with_the_hard_bots_three_raised(game):
@@ -293,7 +293,8 @@ def test_wild_suggestion_raises_the_cards_of_a_reading_with_stand_ins(game):
     """A suggested "5678K=45678" raises 5, 6, 7, 8 and the wild K, not the 4 it is read with."""
     wild_lead(game, "3345678KQQA2B", "K", ("99TTJJ", "699TJ"))
     scene, s = game.scene, game.session
-    scene.suggestions = [Suggestion("5678K=45678", "leads", {"play": "straight 4-8", "plays": "five plays"})]
+    said = bots.suggest(s.view(0))[0]  # its words; the move is the one under test
+    scene.suggestions = [Suggestion("5678K=45678", said.key, said.params)]
     scene._show_suggestion()
     assert sorted(s.match.deck[c].char for c in s.selected) == sorted("5678K")
 
@@ -306,12 +307,12 @@ def test_wild_suggestion_raises_the_cards_of_a_reading_with_stand_ins(game):
         (Reading(Kind.SINGLE, 12, 1, 1, grade=1), "single wild card", "单张癞子"),
     ],
 )
-def test_wild_readings_are_named_in_both_languages_also_in_the_cores_own_words(reading, english, chinese):
-    """The table names a bomb's class and the extra wild card alone; the core's English (a refusal, a hint) is said
-    again in Chinese."""
+def test_wild_readings_are_named_in_both_languages_also_in_a_refusal(reading, english, chinese):
+    """The table names a bomb's class and the extra wild card alone, as the core does in English, and in Chinese."""
     assert (describe(reading), reading.describe()) == (english, english)
     set_language("zh")
-    assert (describe(reading), reason(Rejection("not_higher", {"play": english, "last": "pair of 3s"}))) == (
+    pair = Reading(Kind.PAIR, 0, 1, 2)
+    assert (describe(reading), reason(Rejection("not_higher", {"play": reading, "last": pair}))) == (
         chinese,
         tr("reasons.not_higher", play=chinese, last="对子（3）"),
     )

@@ -7,7 +7,6 @@ from itertools import combinations, pairwise
 import pygame
 import pytest
 
-from game import events as ev
 from game.actions import Bid
 from game.cards import DeckSpec
 from game.match import Match, Phase
@@ -68,7 +67,7 @@ def test_the_deal_animation_gives_each_seat_its_count(rules):
     match = Match(rules, seed=4)
     session = Session(match)
     session.relayout(load_layout().fit((1280, 720)))
-    session.absorb([ev.Dealt(1, match.hand.deal_no, match.hand.first_bidder, redeal=False)])
+    session.absorb(match.opening)
     assert session.deal is not None
     dealt = [seat for seat, _ in session.deal.schedule]
     assert [dealt.count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players

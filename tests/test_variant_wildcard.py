@@ -317,3 +317,9 @@ def test_text_api_bad_wild_arguments_are_refused_clearly():
     with pytest.raises(ValueError, match="cannot have the wild card"):
         api.legal_moves("345", ruleset="classic", wild="7")
     assert api.check("34567", "34567=345Z7", ruleset=W, wild="7").code == "unknown_rank"
+
+
+def test_each_wild_card_s_rank_for_the_table_s_tags():
+    assert wild.stand_ins("34577", "34567", "7") == ["7", "6"]
+    assert wild.stand_ins("555W", "5555", "W") == ["5"]
+    assert wild.stand_ins("7777", "7777", "7") == ["7", "7", "7", "7"]

@@ -10,7 +10,7 @@ import random
 from game.bots.evaluate import Part, plan, score
 from game.bots.levels import Level
 from game.bots.memory import can_beat
-from game.bots.reasons import Suggestion, count_words
+from game.bots.reasons import Suggestion
 from game.bots.table import Table
 from game.cards import TWO, Counts, add, parse, subtract
 from game.combos import Reading, classify
@@ -28,12 +28,9 @@ def reading_of(t: Table, move: str) -> Reading:
     return classify(parse(move), t.rules)[0]
 
 
-def enemy_name(t: Table, seat: int) -> str:
-    return "The landlord" if seat == t.landlord else "A farmer"
-
-
-def leaves(t: Table, counts: Counts) -> str:
-    return count_words(plan(counts, t.rules).plays, "play")
+def leaves(t: Table, counts: Counts) -> int:
+    """How many plays the hand plan of `counts` needs."""
+    return plan(counts, t.rules).plays
 
 
 def after(t: Table, move: str) -> Counts:
@@ -76,7 +73,7 @@ def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
     safe = safe_parts(t, parts, level)
     if len(parts) - len(safe) <= 1 and safe:
         first = min(safe, key=lambda p: (p.kind in BOMB_KINDS, p.value))
-        return Suggestion(first.text, "runs_out", {"play": reading_of(t, first.text).describe()})
+        return Suggestion(first.text, "runs_out", {"play": first.text})
     if level.cooperates and not t.is_landlord:
         fed = _feed_partner(t, moves)
         if fed is not None:
@@ -97,9 +94,7 @@ def _feed_partner(t: Table, moves: list[str]) -> Suggestion | None:
     if not shape:
         return None
     play = min(shape, key=lambda m: reading_of(t, m).top)
-    return Suggestion(
-        play, "feeds_partner", {"cards": count_words(cards, "card"), "play": reading_of(t, play).describe()}
-    )
+    return Suggestion(play, "feeds_partner", {"cards": cards, "play": play})
 
 
 def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Suggestion:
@@ -121,9 +116,9 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
         play.text,
         key,
         {
-            "enemy": enemy_name(t, short),
-            "cards": count_words(cards, "card"),
-            "play": reading_of(t, play.text).describe(),
+            "enemy": short,
+            "cards": cards,
+            "play": play.text,
         },
     )
 
@@ -138,7 +133,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     rest = after(t, pick.text)
     has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
     key = "keeps_bomb" if has_bomb else "sheds_weakest"
-    return Suggestion(pick.text, key, {"play": reading_of(t, pick.text).describe(), "plays": leaves(t, rest)})
+    return Suggestion(pick.text, key, {"play": pick.text, "plays": leaves(t, rest)})
 
 
 # ----- following ----------------------------------------------------------------------------------------
@@ -151,7 +146,7 @@ def follow(t: Table, level: Level) -> Suggestion:
     if whole is not None:
         return _wins(t, whole)
     if not answers:
-        return Suggestion(PASS, "nothing_beats", {"last": t.last.describe()})
+        return Suggestion(PASS, "nothing_beats", {"last": next(m for _, m in reversed(t.history) if m != PASS)})
     ordinary = [m for m in answers if reading_of(t, m).kind not in BOMB_KINDS or t.last.kind in BOMB_KINDS]
     bombs = [m for m in answers if m not in ordinary]
     if t.allied(t.seat, t.last_seat):
@@ -177,7 +172,7 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
     keep = [m for m in keep if urgent or _delta(t, m) >= level.margin or runs_out(t, after(t, m), level)]
     if keep:
         play = max(keep, key=lambda m: _delta(t, m))
-        return Suggestion(play, "takes_control", {"play": reading_of(t, play).describe()})
+        return Suggestion(play, "takes_control", {"play": play})
     if urgent and ordinary:
         return _block(t, max(ordinary, key=lambda m: reading_of(t, m).top), t.landlord)
     return Suggestion(PASS, "partner_winning")
@@ -189,9 +184,9 @@ def _block(t: Table, play: str, enemy: int) -> Suggestion:
         play,
         "blocks_low",
         {
-            "enemy": enemy_name(t, enemy),
-            "cards": count_words(t.sizes[enemy], "card"),
-            "play": reading_of(t, play).describe(),
+            "enemy": enemy,
+            "cards": t.sizes[enemy],
+            "play": play,
         },
     )
 
@@ -215,20 +210,20 @@ def _follow_enemy(t: Table, ordinary: list[str], bombs: list[str], level: Level)
         rest = after(t, best)
         margin = level.margin if t.is_landlord else level.farmer_margin
         if _delta(t, best) >= margin or (level.counts_cards and runs_out(t, rest, level)):
-            return Suggestion(best, "cheapest", {"play": reading_of(t, best).describe(), "plays": leaves(t, rest)})
+            return Suggestion(best, "cheapest", {"play": best, "plays": leaves(t, rest)})
     if bombs:
         bomb = min(bombs, key=lambda m: (len(m), reading_of(t, m).top))
         rest = after(t, bomb)
         if runs_out(t, rest, level):
-            return Suggestion(bomb, "bomb_wins", {"play": reading_of(t, bomb).describe()})
+            return Suggestion(bomb, "bomb_wins", {"play": bomb})
         if threat <= BOMB_THREAT or t.min_enemy_left <= 2:
             return Suggestion(
                 bomb,
                 "bomb_saves",
                 {
-                    "enemy": enemy_name(t, t.last_seat),
-                    "cards": count_words(t.sizes[t.last_seat], "card"),
-                    "play": reading_of(t, bomb).describe(),
+                    "enemy": t.last_seat,
+                    "cards": t.sizes[t.last_seat],
+                    "play": bomb,
                 },
             )
     return Suggestion(PASS, "saves_strength")

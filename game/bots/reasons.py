@@ -1,8 +1,15 @@
-"""Why a bot chose a move: a message key with parameters, rendered as one honest sentence (000 §21)."""
+"""Why a bot chose a move: a message key with parameters, rendered as one honest sentence (000 §21).
+
+The params are data: `play` and `last` a move's rank string ("pass" for passing), `plays` and `cards` counts,
+`enemy` a seat, `won` and `of` a sampled estimate. `text` says it in the core's English; the presentation says the
+same data in the player's language.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
@@ -26,7 +33,7 @@ MESSAGES: dict[str, str] = {
     "answers": "Answers with {play} and leaves {plays}.",
     "passes": "Passes and keeps your cards.",
     "nothing_beats": "Nothing in your hand beats {last}.",
-    "looks_ahead": "Looking ahead, {play} won {rate} sample deals of the unseen cards.",
+    "looks_ahead": "Looking ahead, {play} won {won} of {of} sample deals of the unseen cards.",
 }
 
 
@@ -34,6 +41,16 @@ def count_words(n: int, thing: str) -> str:
     """'two plays', 'one card'."""
     word = NUMBER_WORDS[n] if n < len(NUMBER_WORDS) else str(n)
     return f"{word} {thing}{'' if n == 1 else 's'}"
+
+
+# How the core's English says each param; `won` and `of` are said as they are.
+ENGLISH: dict[str, Callable[[Any], str]] = {
+    "play": lambda move: "passing" if move == "pass" else move,
+    "last": str,
+    "plays": lambda n: count_words(n, "play"),
+    "cards": lambda n: count_words(n, "card"),
+    "enemy": lambda seat: f"Seat {seat + 1}",
+}
 
 
 @dataclass(frozen=True)
@@ -46,4 +63,5 @@ class Suggestion:
 
     @property
     def text(self) -> str:
-        return MESSAGES[self.key].format(**self.params)
+        said = {name: ENGLISH.get(name, str)(value) for name, value in self.params.items()}
+        return MESSAGES[self.key].format(**said)

@@ -6,7 +6,7 @@ import random
 
 from game.bots.evaluate import plan, score
 from game.bots.levels import Level
-from game.bots.policy import PASS, after, leaves, reading_of
+from game.bots.policy import PASS, after, leaves
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
 from game.bots.think import think
@@ -23,7 +23,7 @@ def _others(t: Table, last: Reading | None) -> list[Suggestion]:
     else:
         moves = sorted(follow_moves(t.hand, last, t.rules), key=lambda m: -score(after(t, m), t.rules))
         key = "answers"
-    out = [Suggestion(m, key, {"play": reading_of(t, m).describe(), "plays": leaves(t, after(t, m))}) for m in moves]
+    out = [Suggestion(m, key, {"play": m, "plays": leaves(t, after(t, m))}) for m in moves]
     if last is not None:
         out.append(Suggestion(PASS, "passes"))
     return out

@@ -7,7 +7,7 @@ import random
 
 from game.bots.endgame import search
 from game.bots.levels import Level
-from game.bots.policy import decide, reading_of
+from game.bots.policy import decide
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
 
@@ -24,5 +24,4 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if best == 0 or wins[choice.move] >= best:
         return choice
     move = next(m for m, n in wins.items() if n == best)
-    play = "passing" if move == "pass" else reading_of(t, move).describe()
-    return Suggestion(move, "looks_ahead", {"play": play, "rate": f"{best} of {level.samples}"})
+    return Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})

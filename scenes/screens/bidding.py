@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game import bots
 from game.actions import Action, Bid
+from game.auctions import answer_word
 from game.match import Phase
 from scenes.screens.choice import ChoiceScene, Spec
 from scenes.table.seats import HUMAN, SEAT_NAMES
@@ -16,22 +17,14 @@ class BiddingScene(ChoiceScene):
     name = "bidding"
     phases = (Phase.BIDDING,)
 
-    def _human_bids(self) -> bool:
-        s = self.session
-        return s.match.phase is Phase.BIDDING and s.match.turn == HUMAN and not s.bot_seat(HUMAN)
-
-    def options(self) -> list[Spec]:
-        if not self._human_bids():
-            return []
-        word = self.session.match.auction_word()
-        if word == "call":
-            return [("0", tr("auction.no_call"), "pass"), ("1", tr("auction.call"), "play")]
-        if word == "rob":
-            return [("0", tr("auction.no_rob"), "pass"), ("1", tr("auction.rob"), "play")]
-        return [
-            (str(v), tr("auction.no_bid") if v == 0 else tr("auction.bid", value=v), "pass" if v == 0 else "play")
-            for v in self.session.match.bid_choices()
-        ]
+    def button(self, action: Action) -> Spec:
+        assert isinstance(action, Bid)
+        value, word = action.value, self.session.match.auction_word()
+        if word != "bid":
+            label = tr(f"auction.{answer_word(word, value)}")  # call, no call, rob, no rob
+        else:
+            label = tr("auction.bid", value=value) if value else tr("auction.no_bid")
+        return str(value), label, "play" if value else "pass"
 
     def answer(self, key: str) -> Action:
         return Bid(HUMAN, int(key))

@@ -16,6 +16,7 @@ from scenes.art.text import text
 from scenes.art.widgets import CREAM, Row
 from scenes.platform.input import Act, Input
 from scenes.screens.table import TableScene
+from scenes.table.seats import HUMAN
 from scenes.table.session import Session
 from scenes.words.wording import reason
 
@@ -43,7 +44,16 @@ class ChoiceScene(TableScene):
     # ----- what the subclass says -----------------------------------------------------------------------
 
     def options(self) -> list[Spec]:
-        """The buttons you are offered now; none while it is not yours to answer."""
+        """The buttons you are offered now, one for each action the match offers your seat (`Match.choices`), the
+        decline first; none while it is not yours to answer (or the bot answers for you, under Auto or after the
+        timer ran out)."""
+        match = self.session.match
+        if match.phase not in self.phases or self.session.bot_seat(HUMAN):
+            return []
+        return [self.button(action) for action in match.choices(HUMAN)]
+
+    def button(self, action: Action) -> Spec:
+        """The button for one of the actions offered."""
         raise NotImplementedError
 
     def answer(self, key: str) -> Action:

@@ -16,21 +16,11 @@ class DoublingScene(ChoiceScene):
     name = "doubling"
     phases = (Phase.DOUBLING, Phase.SHOWING)
 
-    def _asked(self) -> bool:
-        """Is a question yours to answer now (and not the bot's, under Auto or after the timer ran out)?"""
-        match = self.session.match
-        if self.session.bot_seat(HUMAN):
-            return False
-        if match.phase is Phase.DOUBLING:
-            return HUMAN in match.undecided_doubles()
-        return match.phase is Phase.SHOWING and match.turn == HUMAN
-
-    def options(self) -> list[Spec]:
-        if not self._asked():
-            return []
-        if self.session.match.phase is Phase.DOUBLING:
-            return [("0", tr("auction.no_double"), "pass"), ("1", tr("auction.double"), "play")]
-        return [("0", tr("auction.no_show"), "pass"), ("1", tr("auction.show"), "play")]
+    def button(self, action: Action) -> Spec:
+        if isinstance(action, Double):
+            return ("1", tr("auction.double"), "play") if action.double else ("0", tr("auction.no_double"), "pass")
+        assert isinstance(action, Show)
+        return ("1", tr("auction.show"), "play") if action.show else ("0", tr("auction.no_show"), "pass")
 
     def answer(self, key: str) -> Action:
         if self.session.match.phase is Phase.DOUBLING:
@@ -42,7 +32,7 @@ class DoublingScene(ChoiceScene):
         s = self.session
         match = s.match
         if match.phase is Phase.DOUBLING:
-            seat = next((seat for seat in match.undecided_doubles() if s.bot_seat(seat)), None)
+            seat = next((seat for seat in match.waiting if s.bot_seat(seat)), None)
             if seat is None:
                 return
             decided = s.bot_turn(bots.decide_double, lambda: False, seat)

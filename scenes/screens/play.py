@@ -228,7 +228,7 @@ class PlayScene(TableScene):
         s.place_hand(0.15)
         count = len(self.suggestions)
         more = tr("play.more", index=self.suggest_index + 1, count=count) if count > 1 else ""
-        s.say(hint(tip) + more, 6.0)
+        s.say(hint(tip, s.match.rules, s.match.hand.landlord) + more, 6.0)
 
     def sort(self) -> None:
         s = self.session

@@ -92,11 +92,7 @@ class Session(Placing, Telling, WildEvents):
 
     def acting(self, seat: int) -> bool:
         """Is the table waiting for this seat: its turn, or (the double phase) a choice it has not made yet?"""
-        if self.match.phase is Phase.DOUBLING:
-            return seat in self.match.undecided_doubles()
-        if self.match.phase is Phase.SWAPPING:
-            return seat in self.match.unswapped()
-        return self.match.turn == seat
+        return seat in self.match.waiting
 
     def bot_turn(
         self, decide: Callable[[Observation, str], Any], fallback: Callable[[], Any], seat: int | None = None

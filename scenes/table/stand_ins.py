@@ -14,6 +14,7 @@ from game.actions import Play, Swap
 from game.cards import RANK_INDEX, Card
 from game.combos import Reading
 from game.match import Match, Phase
+from game.wild import stand_ins
 from scenes.table.seats import SEAT_NAMES
 from scenes.words.i18n import tr
 from scenes.words.wording import describe, rank_name
@@ -35,8 +36,7 @@ def stood_for(match: Match) -> dict[int, str]:
     for play in plays:
         if play.stands is None or play.cards is None:
             continue
-        natural = Counter(ch for ch in play.move if ch != wild)
-        stood = sorted((Counter(play.stands) - natural).elements(), key=lambda ch: ch == wild)  # its own rank last
+        stood = stand_ins(play.move, play.stands, wild)  # those read as their own rank first: no tag
         wilds = sorted(c for c in play.cards if match.deck[c].char == wild)
         tags.update((card, rank_name(RANK_INDEX[ch])) for card, ch in zip(wilds, stood, strict=False) if ch != wild)
     return tags

@@ -23,6 +23,7 @@ import json
 import warnings
 from functools import cache
 
+from game.reasons import Phrase
 from scenes.assets import ASSETS
 
 CATALOGUES = ASSETS / "i18n"
@@ -48,8 +49,9 @@ def language() -> str:
     return _current
 
 
-class Said(str):
-    """A text `tr` made, remembering its key and params so that `resay` can say it again in another language."""
+class Said(Phrase):
+    """A text `tr` made, remembering its key and params so that `resay` can say it again in another language. As a
+    `Phrase` it takes an article where an English template asks for one (``{shape:a}``: "an airplane")."""
 
     key: str
     params: dict[str, object]

@@ -9,12 +9,10 @@ never translated: the title shows it in a smaller line below, a note at the tabl
 
 from __future__ import annotations
 
-from functools import reduce
-
 from game.atomic import VALUE_WORDS, Part, Problem
 from game.reasons import Rejection
 from scenes.words.i18n import tr
-from scenes.words.wording import rank_name, reason
+from scenes.words.wording import joined, rank_name, reason
 
 MAX_QUOTED = 60  # characters: a field name or ruleset quoted from a hostile file is cut, so the sentence still fits
 QUOTED = ("field", "ruleset")
@@ -31,7 +29,7 @@ def sentence(problem: str) -> str:
         tr(f"saves.{part.code}", **{name: _param(name, value) for name, value in part.params.items()})
         for part in problem.parts
     ]
-    return _joined("saves.then", said)
+    return joined("saves.then", said)
 
 
 def details(problem: str) -> list[str]:
@@ -51,11 +49,6 @@ def heading(problem: str) -> str:
     return tr("saves.heading_write" if writes else "saves.heading_read")
 
 
-def _joined(key: str, texts: list[str]) -> str:
-    """`texts` joined pairwise by the template `key` ("{first} {then}"): a `tr` text all through, for `resay`."""
-    return reduce(lambda first, then: tr(key, first=first, then=then), texts)
-
-
 def _parts(problem: str) -> tuple[Part, ...]:
     return problem.parts if isinstance(problem, Problem) else ()
 
@@ -68,7 +61,7 @@ def _param(name: str, value: object) -> object:
     if name == "held" and value in VALUE_WORDS:
         return tr(f"saves.value_{value}")
     if name in RANK_PARAMS and isinstance(value, tuple):
-        return _joined("saves.list", [rank_name(rank) if isinstance(rank, int) else rank for rank in value])
+        return joined("saves.list", [rank_name(rank) if isinstance(rank, int) else rank for rank in value])
     if isinstance(value, Rejection):
         return reason(value)
     if name in QUOTED and isinstance(value, str) and len(value) > MAX_QUOTED:
