@@ -203,10 +203,12 @@ SWAP_THREE = replace(
     swap_cards=3,
 )
 
-# The presets the table offers (New match, --ruleset, the rules pages). The rules core knows every preset of
-# PRESETS; the two wild-card tables join RULESETS once the table draws wild cards, their reading tags and the swap.
-RULESETS: dict[str, Ruleset] = {r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, ROB, TWO_PLAYER, FOUR_PLAYER)}
-PRESETS: dict[str, Ruleset] = {**RULESETS, **{r.name: r for r in (WILDCARD, SWAP_THREE)}}
+# The presets the table offers (New match, --ruleset, the rules pages) in its order: standard, the 003 family of one
+# table of three, rob (004), the seat counts. Every preset the rules core knows.
+RULESETS: dict[str, Ruleset] = {
+    r.name: r for r in (STANDARD, CLASSIC, NO_SHUFFLE, WILDCARD, SWAP_THREE, ROB, TWO_PLAYER, FOUR_PLAYER)
+}
+PRESETS: dict[str, Ruleset] = RULESETS
 
 assert all(RANK_INDEX[ch] not in JOKERS for r in PRESETS.values() for ch in r.deck.removed_ranks)
 

@@ -19,7 +19,7 @@ from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
 from game.match import Phase
-from game.rulesets import STANDARD
+from game.rulesets import SWAP_THREE
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds, open_bank
@@ -49,6 +49,7 @@ TABLE_MODULES = (  # loaded in the background while the title is up
     "scenes.screens.bidding",
     "scenes.screens.doubling",
     "scenes.screens.play",
+    "scenes.screens.swap",
     "scenes.screens.settlement",
 )
 FIRST_FRAME = "DOUDIZHU_FIRST_FRAME"  # set: print the clock and CPU time at the first frame, then leave (startup bench)
@@ -60,11 +61,13 @@ def screen_for(phase: Phase) -> type[TableScene]:
     from scenes.screens.bidding import BiddingScene
     from scenes.screens.doubling import DoublingScene
     from scenes.screens.play import PlayScene
+    from scenes.screens.swap import SwapScene
 
     screens: dict[Phase, type[TableScene]] = {
         Phase.BIDDING: BiddingScene,
         Phase.DOUBLING: DoublingScene,
         Phase.SHOWING: DoublingScene,
+        Phase.SWAPPING: SwapScene,
     }
     return screens.get(phase, PlayScene)
 
@@ -93,7 +96,7 @@ class App:
         self.chores: dict[str, Iterator[None]] = {"sounds": self._open_sounds(), "table": self._import_table()}
         self.sounds = Sounds({})
         self.layout = layout or load_layout()
-        self.deck = STANDARD.deck.build()  # every face the art may be asked for
+        self.deck = SWAP_THREE.deck.build()  # every face the art may be asked for: the 54 and the extra wild card
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)

@@ -31,7 +31,7 @@ def _answer(match: Match) -> Action:
     return action
 
 
-@pytest.mark.parametrize("name", sorted(RULESETS))
+@pytest.mark.parametrize("name", sorted(n for n, r in RULESETS.items() if not r.wilds))  # no dict API for wilds yet
 def test_dict_api_plays_two_hands_of_every_preset(name: str) -> None:
     match = Match(name, seed=7)
     hands = 0

@@ -173,12 +173,15 @@ def test_no_shuffle_pack_survives_continue():
 @pytest.mark.parametrize("ruleset", sorted(set(RULESETS) - {"standard"}))  # standard: tests/test_main.py
 def test_demo_hand_runs_for_each_preset(ruleset, tmp_path):
     """`--headless --autoplay --hands 1 --screenshots DIR --ruleset NAME` plays a hand through every scene of the
-    preset (its double phase too) and saves a picture of each."""
+    preset (its double phase, and swap-three's swap, too) and saves a picture of each: the headless demo of each
+    preset, wildcard and swap-three included (issue 13)."""
     args = ("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(tmp_path))
     done = run(*args, "--ruleset", ruleset, env=bare_env())
     scenes = [line.split()[0] for line in done.stdout.splitlines()[1:]]
     doubling = ["doubling"] if RULESETS[ruleset].double_phase else []
-    assert (done.returncode, scenes) == (0, ["title", "bidding", *doubling, "play", "settlement"]), done.stderr[-400:]
+    swap = ["swap"] if RULESETS[ruleset].swap_cards else []
+    expected = ["title", *swap, "bidding", *doubling, "play", "settlement"]
+    assert (done.returncode, scenes) == (0, expected), done.stderr[-400:]
     assert sorted(p.name.split("_", 1)[1] for p in tmp_path.glob("*.png")) == sorted(f"{s}.png" for s in scenes)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, Card, DeckSpec
+from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, WILD, Card, DeckSpec
 from scenes.art.fonts import font
 
 Colour = tuple[int, int, int]
@@ -199,7 +199,7 @@ def _outlined(glyph: pygame.Surface, stroke: int, ink: Colour, fill: Colour) -> 
     return out
 
 
-def _star(centre: Point, outer: float, inner: float, points: int = 5, turn: float = -math.pi / 2) -> list[Point]:
+def star_points(centre: Point, outer: float, inner: float, points: int = 5, turn: float = -math.pi / 2) -> list[Point]:
     """A star polygon with ``points`` tips, the first pointing along angle ``turn`` (default: up)."""
     cx, cy = centre
     out = []
@@ -417,8 +417,8 @@ def _crescent(centre: Point, r: float, bite: Point, r_bite: float, steps: int = 
 def _big_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
     """A laughing jester: a three-pointed cap with bells over a gold ruff."""
     h = f.local(0.5, 0.5)
-    _shape(s, GOLD, _star(h.q(0, 0.2), h.len(0.36), h.len(0.22), 12, 0.0), h.line)
-    _shape(s, RED, _star(h.q(0, 0.2), h.len(0.24), h.len(0.15), 12, math.pi / 12), h.line)
+    _shape(s, GOLD, star_points(h.q(0, 0.2), h.len(0.36), h.len(0.22), 12, 0.0), h.line)
+    _shape(s, RED, star_points(h.q(0, 0.2), h.len(0.24), h.len(0.15), 12, math.pi / 12), h.line)
     prongs = (  # colour, outer edge (start, control, tip), inner edge (control, end)
         (GOLD, (-0.14, -0.1), (-0.22, -0.5), (0.1, -0.58), (0.04, -0.3), (0.16, -0.1)),
         (RED, (-0.2, -0.08), (-0.42, -0.52), (-0.46, 0.0), (-0.28, -0.24), (0.0, -0.12)),
@@ -458,7 +458,7 @@ def _small_joker_emblem(s: pygame.Surface, f: _Frame) -> None:
     pygame.draw.circle(s, (120, 112, 128), m.q(-0.27, 0.07), m.len(0.035))
     pygame.draw.arc(s, pale, m.rect(-0.2, 0.12, 0.13, 0.1), 1.15 * math.pi, 1.85 * math.pi, lid)
     for (u, v), size in (((0.78, 0.22), 0.11), ((0.86, 0.58), 0.07), ((0.62, 0.86), 0.06)):
-        _shape(s, STAR_GREY, _star(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
+        _shape(s, STAR_GREY, star_points(f.p(u, v), f.len(size), f.len(size * 0.45)), f.line)
 
 
 # ------------------------------------------------------------------------------------------------------- art
@@ -557,6 +557,9 @@ class CardArt:
 
     def _draw_face(self, rank: int, suit: int | None) -> pygame.Surface:
         s = self._paper()
+        if rank == WILD:
+            self._draw_extra_wild(s)
+            return s
         if suit is None:
             self._draw_joker(s, rank)
             return s
@@ -611,6 +614,20 @@ class CardArt:
         box = _Frame(W * 0.28, H * 0.3, W * 0.68, H * 0.62, self._line)
         (_big_joker_emblem if big else _small_joker_emblem)(s, box)
 
+    def _draw_extra_wild(self, s: pygame.Surface) -> None:
+        """The extra wild card of a 55-card pack (RULES.md `swap-three`): a gold star as its index, where a fanned
+        card shows it (the table's wild mark adds its badge below), and a large gold star on a deep red medallion."""
+        W, H = self._big
+        cx = W * INDEX_CENTRE_X
+        line = self._line
+        _shape(s, GOLD, star_points((cx, H * 0.12), H * 0.085, H * 0.036), line)
+        centre = (W * 0.62, H * 0.55)
+        pygame.draw.circle(s, GOLD_DARK, centre, W * 0.3 + line * 3)
+        pygame.draw.circle(s, BACK_BRIGHT, centre, W * 0.3)
+        pygame.draw.circle(s, GOLD_LIGHT, centre, W * 0.26, line)
+        _shape(s, GOLD, star_points(centre, W * 0.24, W * 0.1), line)
+        pygame.draw.polygon(s, GOLD_LIGHT, star_points(centre, W * 0.1, W * 0.04))
+
     def _draw_back(self) -> pygame.Surface:
         """Deep red with a gold lattice, a double gold frame and a central medallion, inside a white margin."""
         W, H = self._big
@@ -640,7 +657,7 @@ class CardArt:
         ):
             at = (x + corner if x == inner.left else x - corner, y + corner if y == inner.top else y - corner)
             pygame.draw.circle(s, BACK_DEEP, at, W * 0.055)
-            pygame.draw.polygon(s, GOLD, _star(at, W * 0.06, W * 0.018, 4, -math.pi / 2))
+            pygame.draw.polygon(s, GOLD, star_points(at, W * 0.06, W * 0.018, 4, -math.pi / 2))
             pygame.draw.circle(s, GOLD_LIGHT, at, W * 0.012)
         cx, cy = inner.center
         r = W * 0.27
@@ -649,10 +666,10 @@ class CardArt:
         pygame.draw.circle(s, GOLD, (cx, cy), r, thin * 2)
         pygame.draw.circle(s, GOLD_LIGHT, (cx, cy), r * 0.86, thin)
         for turn in (0.0, math.pi / 8):
-            pygame.draw.polygon(s, GOLD, _star((cx, cy), r * 0.78, r * 0.42, 8, turn - math.pi / 2))
+            pygame.draw.polygon(s, GOLD, star_points((cx, cy), r * 0.78, r * 0.42, 8, turn - math.pi / 2))
         pygame.draw.circle(s, BACK_BRIGHT, (cx, cy), r * 0.34)
         pygame.draw.circle(s, GOLD_LIGHT, (cx, cy), r * 0.34, thin * 2)
-        pygame.draw.polygon(s, GOLD_LIGHT, _star((cx, cy), r * 0.24, r * 0.1, 4, -math.pi / 2))
+        pygame.draw.polygon(s, GOLD_LIGHT, star_points((cx, cy), r * 0.24, r * 0.1, 4, -math.pi / 2))
         return s
 
 

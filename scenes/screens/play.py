@@ -18,11 +18,13 @@ from game.combos import Reading, classify
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
+from game.wild import Stand, split_move
 from scenes.art.text import blit_text
 from scenes.art.widgets import Row
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import KindChooser
+from scenes.screens.readings import ReadingChooser, offered
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
 from scenes.table.placing import SORTS
@@ -188,15 +190,27 @@ class PlayScene(TableScene):
         s = self.session
         cards = tuple(c for c in s.board.hand if c in s.selected)
         move = normalize("".join(s.match.deck[c].char for c in cards)) if cards else ""
-        if kind is None and move and self.my_turn and s.match.hand.last is None:
+        stands = offered(s.match, move) if kind is None and self.my_turn else []
+        if len(stands) > 1:  # wild cards that can stand for different ranks: which one you mean
+
+            def play_as(stand: Stand) -> None:
+                self._submit(Play(HUMAN, stand.text, stand.reading.kind, cards))
+
+            self.game.push(ReadingChooser(self.game, stands, play_as))
+            return
+        plain = not s.match.wild or s.match.wild not in move
+        if kind is None and move and self.my_turn and s.match.hand.last is None and plain:
             options = distinct_readings(classify(parse(move), s.match.rules))
             if len(options) > 1:
                 self.game.push(KindChooser(self.game, options, self.play))
                 return
+        self._submit(Play(HUMAN, move, kind, cards))
+
+    def _submit(self, play: Play) -> None:
         try:
-            s.apply(Play(HUMAN, move, kind, cards))
+            self.session.apply(play)
         except IllegalAction as refused:
-            s.refuse(reason(refused.rejection))
+            self.session.refuse(reason(refused.rejection))
 
     def pass_turn(self) -> None:
         try:
@@ -235,7 +249,7 @@ class PlayScene(TableScene):
         tip = self.suggestions[self.suggest_index]
         s.selected.clear()
         if tip.move != "pass":
-            wanted = list(tip.move)
+            wanted = list(split_move(tip.move)[0])  # the cards; a wild-card table names their reading after "="
             for card in reversed(s.board.hand):
                 char = s.match.deck[card].char
                 if char in wanted:

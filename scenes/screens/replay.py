@@ -27,6 +27,7 @@ from scenes.table.recording import playable_deals, record
 from scenes.table.restore import restore_table
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
+from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_labels
 
@@ -414,6 +415,7 @@ class ReplayScene(TableScene):
         surface.blit(panel(bounds.size, 120, geo.px(12)), bounds.topleft)
         for card, corner in zip(cards, corners, strict=True):
             surface.blit(art.face(deck[card]), corner)
+            mark_card(surface, self.session.match, card, corner, art.size, {})
         centre = (geo.size[0] // 2, geo.size[1] // 2)
         corner = min(
             (bounds.topleft, bounds.topright, bounds.bottomleft, bounds.bottomright),
@@ -435,4 +437,5 @@ class ReplayScene(TableScene):
         x = zone.centerx - (w + step * (len(kitty) - 1)) / 2
         for card in kitty:
             surface.blit(art.face(s.match.deck[card]), (round(x), zone.y))
+            mark_card(surface, s.match, card, (round(x), zone.y), art.size, {})
             x += step

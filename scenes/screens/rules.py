@@ -17,7 +17,7 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words.i18n import tr
-from scenes.words.wording import kind_name, rank_name, ruleset_summary, ruleset_title
+from scenes.words.wording import doubling_step, kind_name, rank_name, ruleset_summary, ruleset_title
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -74,7 +74,7 @@ def table_pages(rules: Ruleset, here: bool = True) -> tuple[Page, ...]:
     title = ruleset_title(rules)
     heading = tr("rulepages.this_table", title=title) if here else title
     deal = [tr("rulepages.intro", title=title, summary=ruleset_summary(rules)), *_deal(rules), *_auction(rules)]
-    play = [*_play(rules), *_scoring(rules)]
+    play = [*_play(rules), *_wild(rules), *_scoring(rules)]
     examples = _examples(rules)
     if sum(len(line) for line in deal + play) < ONE_PAGE:
         return (Page(heading, (*deal, *play), examples),)
@@ -140,6 +140,25 @@ def _play(rules: Ruleset) -> list[str]:
         key = "rulepages.rocket_joker_pairs" if rules.joker_pairs else "rulepages.rocket_all"
         lines.append(tr(key, jokers=jokers))
     return lines
+
+
+def _wild(rules: Ruleset) -> list[str]:
+    """The swap and the wild cards (003 swap-three, wildcard), and the doublings worth more than ×2."""
+    lines = [tr("rulepages.swap", count=rules.swap_cards)] if rules.swap_cards else []
+    if rules.wild_rank:
+        lines.append(tr("rulepages.wild_rank"))
+    if rules.deck.extra_wild:
+        lines.append(tr("rulepages.extra_wild"))
+    if rules.wilds:
+        lines += [tr("rulepages.wild_stands"), tr("rulepages.wild_bombs"), tr("rulepages.wild_choose")]
+    if rules.factors:  # as the settlement lists them: the bigger factors first
+        made = [*dict(rules.factors), *(d for d in WILD_TABLE_DOUBLINGS if d not in dict(rules.factors))]
+        steps = [doubling_step(d, rules.factor(d)) for d in made]
+        lines.append(tr("rulepages.factors", steps=" · ".join(steps)))
+    return lines
+
+
+WILD_TABLE_DOUBLINGS = ("bomb", "wild_bomb", "rocket", "soft_bomb", "spring", "reverse_spring")
 
 
 def _scoring(rules: Ruleset) -> list[str]:

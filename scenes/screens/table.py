@@ -34,6 +34,8 @@ from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags
 from scenes.table.placing import WARN_AT
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
+from scenes.table.stand_ins import received, stood_for
+from scenes.table.wild_marks import draw_swap_tag, draw_wild_hud, mark_card
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
@@ -111,6 +113,7 @@ class TableScene(Scene):
         self.menu.draw(surface, geo.px(24))
         draw_kitty(surface, geo, s, self.game.art["mini"])
         draw_allowance(surface, geo, s.match)
+        draw_wild_hud(surface, geo, s.match, self.game.art["mini"], 0.0 if s.settings.reduced_motion else s.wild_pop)
         if s.deal is not None:
             draw_deck(surface, s, self.game.art["mini"])
         for seat in range(s.match.players):
@@ -157,6 +160,7 @@ class TableScene(Scene):
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
         draw_seat_tags(surface, geo, s.match, seat, r)
+        draw_swap_tag(surface, geo, s.match, seat, r)
         if seat != HUMAN:
             self._pile(surface, seat)
             if seat not in s.reveal:
@@ -274,6 +278,7 @@ class TableScene(Scene):
         s, arts = self.session, self.game.art
         deck = s.match.deck
         dx, dy = s.effects.offset()
+        tags, arrived = stood_for(s.match), received(s.match, HUMAN)
         for sprite in s.board.draw_order():
             art = arts[sprite.size]
             image = art.face(deck[sprite.card]) if sprite.face_up and sprite.card is not None else art.back()
@@ -282,13 +287,18 @@ class TableScene(Scene):
                 ox, oy = art.shadow_offset
                 surface.blit(art.shadow(), (x + ox, y + oy))
             surface.blit(image, (x, y))
+            if sprite.face_up and sprite.card is not None:
+                mark_card(surface, s.match, sprite.card, (x, y), art.size, tags)
+                if sprite.card in arrived:
+                    surface.blit(art.highlight(), (x, y))
             if sprite.dim:
                 surface.blit(veil(art.size), (x, y))
             self.decorate(surface, sprite.card, (x, y))
         for seat, cards in s.reveal.items():
             positions = s.play_positions(seat, len(cards))
-            for card, (x, y) in zip(sorted(cards, key=lambda c: -deck[c].rank), positions, strict=True):
+            for card, (x, y) in zip(s.table_order(cards), positions, strict=True):
                 surface.blit(arts["table"].face(deck[card]), (round(x), round(y)))
+                mark_card(surface, s.match, card, (round(x), round(y)), arts["table"].size, {})
 
     def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
         """Hook for the play scene's cursor and drag highlights over a hand card."""

@@ -15,6 +15,7 @@ from scenes.art.cache import Surfaces
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
 from scenes.table.layout import Fitted
+from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import language, tr
 from scenes.words.wording import deal_label, ruleset_title
 
@@ -24,6 +25,8 @@ if TYPE_CHECKING:
 
 COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
 
+BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings the score bar counts as bombs
+
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the deal and its
@@ -31,9 +34,11 @@ def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     r = geo["hud"]
     surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
     hand = session.match.hand
-    bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
+    bombs = sum(1 for d in hand.doublings if d in BOMB_DOUBLINGS)
     bidding = hand.landlord is None or session.match.phase is Phase.BIDDING
-    if session.match.rules.auction is Auction.POINTS:
+    if session.match.phase is Phase.SWAPPING:  # 003 swap-three: before the auction
+        bid = tr("wild.hud_swapping")
+    elif session.match.rules.auction is Auction.POINTS:
         bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
     else:  # call/rob: no points are bid, the stake is the table's base
         bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=session.match.rules.base)
@@ -91,7 +96,10 @@ def draw_kitty(surface: pygame.Surface, geo: Fitted, session: Session, art: Card
         squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
         if squeeze < 0.999:
             image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
-        surface.blit(image, image.get_rect(midtop=(round(x + w / 2), zone.y)))
+        at = image.get_rect(midtop=(round(x + w / 2), zone.y))
+        surface.blit(image, at)
+        if revealed and squeeze >= 0.999:
+            mark_card(surface, session.match, card, at.topleft, art.size, {})
         x += step
 
 
@@ -156,7 +164,7 @@ def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px
     def make() -> pygame.Surface:
         made = panel(size, 170, px(14)).copy()
         w = size[0] / len(cells)
-        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker")}
+        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker"), "W": "★"}
         for i, (rank, left) in enumerate(cells):
             cx = round(w * (i + 0.5))
             label = names.get(rank, rank)

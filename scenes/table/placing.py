@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import events as ev
+from game.cards import order
 from game.kinds import Kind
 from game.match import deal_order
 from scenes.art.effects import Effects, Stage
@@ -21,6 +22,7 @@ from scenes.table.board import RAISE, row_positions, spread
 from scenes.table.layout import SEAT_ZONES, Fitted
 from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import HUMAN
+from scenes.table.stand_ins import is_wild
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
@@ -162,16 +164,20 @@ class Placing:
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
         """A play as it lies on the table: high cards first."""
-        deck = self.match.deck
-        return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+        return sorted(cards, key=self.card_place)
+
+    def card_place(self, card: int) -> tuple[bool, int, int]:
+        """Where a card sorts, high first: wild cards lead (as the commercial tables show them), then by rank."""
+        c = self.match.deck[card]
+        return (not is_wild(self.match, c), -order(c.rank), c.suit or 0)
 
     def display_order(self, cards: list[int]) -> list[int]:
         """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
         deck = self.match.deck
         if self.sort == "rank":
-            return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+            return sorted(cards, key=self.card_place)
         count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
-        return sorted(cards, key=lambda c: (-count[deck[c].rank], -deck[c].rank, deck[c].suit or 0))
+        return sorted(cards, key=lambda c: (-count[deck[c].rank], self.card_place(c)))
 
     def relayout(self, geo: Fitted) -> None:
         """The window changed size: put every sprite where it now belongs, at once."""

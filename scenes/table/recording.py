@@ -7,11 +7,13 @@ import copy
 from dataclasses import dataclass
 
 from game import events as ev
-from game.actions import Action, Double, Show
+from game.actions import Action, Double, Show, Swap
+from game.cards import RANK_INDEX
 from game.history import DealSpan, deal_spans
 from game.history import replay as replay_states
 from game.match import Match
 from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.stand_ins import played_as, swap_note
 from scenes.words import wording
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_label
@@ -38,11 +40,11 @@ def playable_deals(match: Match) -> list[DealSpan]:
 def record(match: Match, span: DealSpan) -> Recording:
     states = replay_states(match, span)
     actions = match.log[span.start : span.end]
-    notes = [describe(copy.deepcopy(states[k]).apply(action), action) for k, action in enumerate(actions)]
+    notes = [describe(copy.deepcopy(states[k]).apply(action), action, match) for k, action in enumerate(actions)]
     return Recording(span, states, notes)
 
 
-def describe(events: list[ev.Event], action: Action) -> str:
+def describe(events: list[ev.Event], action: Action, match: Match | None = None) -> str:
     """One line for a move: who did what (every decision shows: the replay hides nothing), and how the deal ended
     when it did."""
     parts = [text for text in map(_event_text, events) if text]
@@ -51,6 +53,8 @@ def describe(events: list[ev.Event], action: Action) -> str:
         parts.insert(0, tr("replay.said", name=SEAT_NAMES[action.seat], what=said))
     elif isinstance(action, Show) and not action.show:
         parts.insert(0, tr("replay.no_show", name=SEAT_NAMES[action.seat]))
+    elif isinstance(action, Swap) and match is not None:  # secret at the table until all have picked (003)
+        parts.insert(0, swap_note(action, match.deck, match.players))
     return " · ".join(parts)
 
 
@@ -58,8 +62,10 @@ def _event_text(event: ev.Event) -> str:
     match event:
         case ev.BidMade(seat, value, word):
             return tr("replay.said", name=SEAT_NAMES[seat], what=bid_label(value, word))
-        case ev.Played(seat=seat, reading=reading):
-            return tr("replay.said", name=SEAT_NAMES[seat], what=wording.describe(reading))
+        case ev.Played(seat=seat, reading=reading, move=move, stands=stands):
+            return tr("replay.said", name=SEAT_NAMES[seat], what=played_as(reading, move, stands))
+        case ev.WildChosen(rank):
+            return tr("wild.announce", rank=wording.rank_name(RANK_INDEX[rank]))
         case ev.Passed(seat):
             return tr("replay.passed", name=SEAT_NAMES[seat])
         case ev.HandShown(seat):

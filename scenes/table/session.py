@@ -14,7 +14,7 @@ from typing import Any
 from game import events as ev
 from game.actions import Action, DealExpired
 from game.atomic import WriteFailed
-from game.cards import RANKS
+from game.cards import CARD_CHARS, order
 from game.match import Match, Phase
 from game.observe import Observation, observe
 from scenes.art.effects import Effects, Ticker, effects_for
@@ -26,6 +26,7 @@ from scenes.table.notices import Notice, Telling
 from scenes.table.placing import SORTS, Flip, Placing
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
+from scenes.table.wild_events import WildEvents
 from scenes.words import problems
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_label, cards_text
@@ -36,7 +37,7 @@ PRACTICED = "practiced"  # the save table's mark: practice was on at some point 
 
 
 @dataclass
-class Session(Placing, Telling):
+class Session(Placing, Telling, WildEvents):
     """The match at the table: its saving and statistics, the bots' turns and the clock here; the board
     (`Placing`) and the notices (`Telling`) in their own modules."""
 
@@ -72,6 +73,7 @@ class Session(Placing, Telling):
         self.dealt_sounds = 0
         self.geo: Fitted | None = None
         self.clock = TableClock()
+        self.wild_pop = 0.0
         self.practiced = self.settings.practice  # once practice is on, the whole match stays out of statistics
         self._time_limits()
 
@@ -197,6 +199,8 @@ class Session(Placing, Telling):
                 case ev.BidMade(seat, value, word):
                     self.bubbles[seat] = Notice(bid_label(value, word), 99.0, "info" if value else "quiet")
                     self.sound("bid" if value else "pass")
+                case ev.SwappingStarted() | ev.SwapChosen() | ev.Swapped() | ev.WildChosen():
+                    self.wild_event(event)
                 case ev.LandlordChosen(seat):
                     self.flip = Flip()
                     self.banner = self._landlord_banner(seat)
@@ -254,6 +258,7 @@ class Session(Placing, Telling):
         self.thinker.update(dt)
         self.effects.update(dt)
         self.ticker.follow(self.match.multiplier, dt)
+        self.age_wild(dt)
         self._age_notices(dt)
         if self.deal is not None:
             self.deal.elapsed += dt
@@ -271,13 +276,13 @@ class Session(Placing, Telling):
         """The card counter: for each rank of the pack (two-player has no 3s or 4s), how many you have not seen (not
         in your hand, not yet played)."""
         view = self.view()
-        total = [0] * len(RANKS)
+        total = [0] * len(CARD_CHARS)
         for card in self.match.deck:
             total[card.rank] += 1
         for ch in view.hand + view.played:
-            total[RANKS.index(ch)] -= 1
+            total[CARD_CHARS.index(ch)] -= 1
         dealt = {card.rank for card in self.match.deck}
-        return [(rank, left) for i, (rank, left) in enumerate(zip(RANKS, total, strict=True)) if i in dealt]
+        return [(CARD_CHARS[i], total[i]) for i in sorted(dealt, key=order)]
 
     # ----- the clock --------------------------------------------------------------------------------------
 

@@ -42,6 +42,8 @@ STEP_KEYS = {  # a doubling of the common multiplier as the settlement lists it
     "rob": "auction.step_rob",
     "show": "auction.step_show",
     "bomb": "auction.step_bomb",
+    "soft_bomb": "auction.step_soft_bomb",  # x2 wherever a soft bomb is made (003 wildcard, swap-three)
+    "wild_bomb": "auction.step_wild_bomb",  # x4: only the wildcard table makes one
     "rocket": "auction.step_rocket",
     "spring": "auction.step_spring",
     "reverse_spring": "auction.step_reverse_spring",

@@ -12,7 +12,7 @@ from functools import reduce
 from typing import Any
 
 from game.bots.reasons import Suggestion
-from game.cards import RANK_INDEX
+from game.cards import RANK_INDEX, WILD
 from game.combos import Reading, reading_from_text
 from game.kinds import Kind
 from game.match import Hand
@@ -41,8 +41,13 @@ def rank_name(rank: int) -> str:
 
 
 def describe(reading: Reading) -> str:
-    """A reading as the player reads it: 'pair of 9s', 'straight 3-7', 'the rocket' / '对9', '顺子 3-7', '王炸'."""
+    """A reading as the player reads it: 'pair of 9s', 'straight 3-7', 'the rocket' / '对9', '顺子 3-7', '王炸'; at the
+    wild-card tables a bomb says its class ('soft bomb of 7s') and the extra wild card alone says so."""
     low, high = reading.top - reading.length + 1, reading.top
+    if reading.grade and reading.kind is Kind.SINGLE:
+        return tr("kinds.single_of", rank=rank_name(WILD))
+    if reading.grade and reading.kind is Kind.BOMB:
+        return tr("kinds.wild_bomb_of" if reading.grade > 0 else "kinds.soft_bomb_of", rank=rank_name(high))
     if reading.kind is Kind.ROCKET:
         return tr("kinds.the_rocket")
     if reading.kind is Kind.SINGLE:
@@ -130,11 +135,16 @@ def deal_label(hand: Hand) -> str:
     return tr("table.deal_collected" if hand.collected else "table.deal", number=hand.deal_no)
 
 
+def doubling_step(doubling: str, factor: int) -> str:
+    """'Soft bomb ×2', 'Bomb ×4' / '软炸弹 ×2'."""
+    return tr("settlement.step_double", name=tr(f"settlement.doubling_{doubling}"), factor=factor)
+
+
 def score_steps(settlement: Settlement) -> list[str]:
     """The steps of the score before its formula, as `Settlement.lines` spells them, in the current language."""
     steps = [tr("settlement.step_bid", bid=settlement.bid)]
-    steps += [tr("settlement.step_double", name=tr(f"settlement.doubling_{d}")) for d in settlement.doublings]
-    if settlement.multiplier < 2 ** len(settlement.doublings):
+    steps += [doubling_step(doubling, factor) for doubling, factor in settlement.steps()]
+    if settlement.multiplier < settlement.uncapped:
         steps.append(tr("settlement.step_capped", multiplier=settlement.multiplier))
     return steps
 

@@ -1,0 +1,69 @@
+"""Wild-card marks drawn at the table (RULESETS `wildcard`, `swap-three`): the wild rank beside the kitty for the whole
+hand, the gold mark on every wild card's face with the rank a played one stood for, and the seats that have picked
+their swap. What to mark comes from `stand_ins`, read from the match's state."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.match import Match, Phase
+from scenes.art.cache import Surfaces
+from scenes.art.cards import CardArt
+from scenes.art.text import text
+from scenes.art.widgets import CREAM, GOLD, panel, zoomed
+from scenes.art.wild import stand_tag, wild_mark
+from scenes.table.layout import Fitted
+from scenes.table.marks import badge
+from scenes.table.stand_ins import is_wild, wild_face
+from scenes.words.i18n import language, tr
+
+TILES = Surfaces(limit=8)  # the wild card tile beside the kitty, per rank, size and language
+
+
+def mark_card(
+    surface: pygame.Surface, match: Match, card: int, at: tuple[int, int], size: tuple[int, int], tags: dict[int, str]
+) -> None:
+    """A face-up card's wild marks at `at`: the gold rim and star of a wild card, and its stand-in tag (`tags`, from
+    `stood_for`) once played as another rank."""
+    if not is_wild(match, match.deck[card]):
+        return
+    surface.blit(wild_mark(size), at)
+    if card in tags:
+        surface.blit(stand_tag(size, tags[card]), at)
+
+
+def draw_wild_hud(surface: pygame.Surface, geo: Fitted, match: Match, art: CardArt, pop: float) -> None:
+    """The wild rank for the whole hand, left of the kitty: "Wild" over a small marked card of that rank; as it is
+    drawn it pops (`pop` from 1 down to 0; always 0 with reduced motion)."""
+    card = wild_face(match)
+    if card is None:
+        return
+    w, h = art.size
+    pad = geo.px(10)
+    label = text(tr("wild.hud"), geo.px(22), GOLD, True)
+    size = (max(w, label.get_width()) + 2 * pad, label.get_height() + h + 3 * pad)
+
+    def make() -> pygame.Surface:
+        tile = panel(size, 190, geo.px(12)).copy()
+        tile.blit(label, label.get_rect(midtop=(size[0] // 2, pad)))
+        at = (size[0] // 2 - w // 2, label.get_height() + 2 * pad)
+        tile.blit(art.face(card), at)
+        tile.blit(wild_mark(art.size), at)
+        return tile
+
+    tile = TILES.get((card.rank, size, language(), id(art)), make)
+    image = zoomed(tile, 1 + 0.5 * pop)
+    kitty = geo["kitty"]
+    centre = (kitty.left - geo.px(20) - size[0] // 2, kitty.top + size[1] // 2)
+    surface.blit(image, image.get_rect(center=centre))
+    if pop > 0:
+        pygame.draw.rect(surface, CREAM, image.get_rect(center=centre), geo.px(3), geo.px(12))
+
+
+def draw_swap_tag(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect) -> None:
+    """While seats pick their swap (003 swap-three): a tick in the box's corner once this seat has picked; what it
+    picked stays secret."""
+    if match.phase is not Phase.SWAPPING or seat in match.unswapped():
+        return
+    image = badge("decided", geo.px(25))
+    surface.blit(image, image.get_rect(center=(box.right - geo.px(8), box.top + geo.px(8))))
