@@ -4,7 +4,7 @@ replaced (a new match, a deal played again), and the chooser of a selection's re
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.combos import Reading
 from game.kinds import Kind
@@ -118,27 +118,53 @@ class ConfirmNewDeal(ConfirmNewMatch):
         abandon_hand(self.game, self.session)
 
 
-class KindChooser(MenuOverlay):
-    """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
+T = TypeVar("T")
 
-    name = "chooser"
-    title_key = "overlays.chooser_title"
-    width = 760
 
-    def __init__(self, game: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
+class Chooser(MenuOverlay, Generic[T]):
+    """Which of several ways to play a selection is meant: a button per option in the given order, Cancel last.
+    A subclass says how an option is labelled and keyed; choosing one calls `play` with it."""
+
+    note_key = ""
+
+    def __init__(self, game: Host, options: list[T], play: Callable[[T], None]) -> None:
         super().__init__(game)
         self.options = options
         self.play = play
-        self.note = tr("overlays.chooser_note")
+        self.note = tr(self.note_key)
+
+    def label(self, option: T) -> str:
+        raise NotImplementedError
+
+    def key(self, index: int, option: T) -> str:
+        return str(index)
 
     def items(self) -> list[tuple[str, str, str]]:
-        readings = [(r.kind.value, capitalised(describe(r)), "play") for r in self.options]
-        return [*readings, ("back", tr("common.cancel"), "dark")]
+        offered = [(self.key(k, o), capitalised(self.label(o)), "play") for k, o in enumerate(self.options)]
+        return [*offered, ("back", tr("common.cancel"), "dark")]
 
     def choose(self, key: str) -> None:
         self.close()
-        if key != "back":
-            self.play(Kind(key))
+        chosen = [o for k, o in enumerate(self.options) if self.key(k, o) == key]
+        if chosen:
+            self.play(chosen[0])
+
+
+class KindChooser(Chooser[Reading]):
+    """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
+
+    name = "chooser"
+    title_key, note_key = "overlays.chooser_title", "overlays.chooser_note"
+    width = 760
+
+    def __init__(self, game: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
+        super().__init__(game, options, lambda reading: play(reading.kind))
+
+    def label(self, option: Reading) -> str:
+        return describe(option)
+
+    def key(self, index: int, option: Reading) -> str:
+        return option.kind.value
 
 
 def capitalised(label: str) -> str:

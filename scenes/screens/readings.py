@@ -4,20 +4,12 @@ at 10), which one you mean. The strongest reading comes first and is focused, as
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from game import wild
 from game.combos import beats
 from game.match import Match
 from game.wild import Stand
-from scenes.screens.menus import capitalised
-from scenes.screens.overlay import MenuOverlay
+from scenes.screens.menus import Chooser
 from scenes.table.stand_ins import played_as
-from scenes.words.i18n import tr
-
-if TYPE_CHECKING:
-    from scenes.scene import Host
 
 
 def offered(match: Match, move: str) -> list[Stand]:
@@ -32,25 +24,10 @@ def offered(match: Match, move: str) -> list[Stand]:
     return [s for s in found if last is None or beats(s.reading, last.reading)]
 
 
-class ReadingChooser(MenuOverlay):
+class ReadingChooser(Chooser[Stand]):
     name = "reading chooser"
-    title_key = "wild.chooser_title"
+    title_key, note_key = "wild.chooser_title", "wild.chooser_note"
     width = 860
 
-    def __init__(self, game: Host, options: list[Stand], play: Callable[[Stand], None]) -> None:
-        super().__init__(game)
-        self.options = options
-        self.play = play
-        self.note = tr("wild.chooser_note")
-
-    def label(self, stand: Stand) -> str:
-        return capitalised(played_as(stand.reading, stand.physical, stand.ranks))
-
-    def items(self) -> list[tuple[str, str, str]]:
-        readings = [(str(k), self.label(s), "play") for k, s in enumerate(self.options)]
-        return [*readings, ("back", tr("common.cancel"), "dark")]
-
-    def choose(self, key: str) -> None:
-        self.close()
-        if key != "back":
-            self.play(self.options[int(key)])
+    def label(self, option: Stand) -> str:
+        return played_as(option.reading, option.physical, option.ranks)
