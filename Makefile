@@ -24,6 +24,7 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.moves
+	$(BIN)/python -m benchmarks.solver
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m benchmarks.frames
 
 bench-bots: $(STAMP)

@@ -6,8 +6,9 @@ two farmers (partners share a side and win together), and the two-player allowan
 once it holds that many cards or fewer.
 
 The search is a depth-first AND/OR search over (hands, seat to move, play to beat, who made it), with a
-transposition table, move ordering (finishing plays, a pass on the partner's play, plays no opponent can answer,
-the most cards first) and one collapse: a play nobody can answer is the same position as its player's free lead.
+transposition table, move ordering (finishing plays, a pass on the partner's play, the play that last won from
+the same hand, plays no opponent can answer, the most cards first) and one collapse: a play nobody can answer is
+the same position as its player's free lead.
 On top of the proof: the winning actions, the principal line (the winners take their first winning action, the
 losers the one leaving the winners fewest answers), the refutation of a wrong move and the play that took control.
 """
@@ -94,7 +95,7 @@ class Position:
         return found if self.last is None else [*found, PASS_MOVE]
 
     def play(self, move: Move) -> Position | None:
-        """The position after `move`, or None when it ends the hand (the mover's side wins)."""
+        """The position after `move` (one of `moves()`), or None when it ends the hand (the mover's side wins)."""
         nxt = (self.turn + 1) % self.players
         if move.is_pass:
             if self.last is None:
@@ -121,14 +122,17 @@ class Position:
 Option = tuple[int, int, int, str]  # (packed play, reading id, cards, text)
 READINGS: list[Reading | None] = [None]  # reading ids: 0 is the free lead
 READING_IDS: dict[Reading | None, int] = {None: 0}
+SHAPES: dict[int, tuple[Reading, tuple[Kind, int, int]]] = {}  # a play's reading and (kind, length, size)
 
 
 def reading_id(reading: Reading | None) -> int:
     """A small int standing for a reading in the search's keys (hashing the reading itself is slow)."""
     found = READING_IDS.get(reading)
     if found is None:
+        assert reading is not None
         found = READING_IDS[reading] = len(READINGS)
         READINGS.append(reading)
+        SHAPES[found] = reading, (reading.kind, reading.length, reading.size)
     return found
 
 
@@ -193,6 +197,7 @@ class Solver:
     _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
+    _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -260,9 +265,14 @@ class Solver:
             if self._after_pass(hands, turn, last, ls, nxt) == mine:
                 return True
             passing = False
-        for play, reading, _, _ in self._ordered(plays, hands, turn, last):
-            moved = (*hands[:turn], hands[turn] - play, *hands[turn + 1 :])
-            if self._wins(moved, nxt, reading, turn) == mine:
+        ordered = self._ordered(plays, hands, turn, last)
+        killer = self._killers.get((hands[turn], last))
+        if killer is not None:
+            ordered = [killer, *(o for o in ordered if o is not killer)]
+        for option in ordered:
+            moved = (*hands[:turn], hands[turn] - option[0], *hands[turn + 1 :])
+            if self._wins(moved, nxt, option[1], turn) == mine:
+                self._killers[hands[turn], last] = option
                 return True
         return passing and self._after_pass(hands, turn, last, ls, nxt) == mine
 
@@ -278,11 +288,11 @@ class Solver:
         threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
 
         def rank(option: Option) -> tuple[bool, int, int]:
-            reading = READINGS[option[1]]
-            assert reading is not None
-            shape = (reading.kind, reading.length, reading.size)
-            answered = any(beats_any(reading, shape, threat) for threat in threats)
-            return answered, -option[2], option[0]
+            reading, shape = SHAPES[option[1]]
+            for threat in threats:
+                if beats_any(reading, shape, threat):
+                    return True, -option[2], option[0]
+            return False, -option[2], option[0]
 
         return sorted(plays, key=rank)
 

@@ -11,7 +11,7 @@ import pytest
 from game.actions import Pass, Play
 from game.match import Match, Phase
 from game.puzzles import __main__ as cli
-from game.puzzles.data import ASSETS, YOU, Chapter, PuzzleError, digest, load_all, load_chapter
+from game.puzzles.data import ASSETS, YOU, Chapter, PuzzleError, digest, load_all, load_chapter, step
 from game.puzzles.generate import FORMS, candidates, chapter
 from game.puzzles.make import THEMES, as_move, bot_deal, missed_win, naive_moves, position_of, positions
 from game.puzzles.verify import problems
@@ -64,7 +64,7 @@ def test_no_shipped_puzzle_is_won_by_the_naive_move(shipped):
 def test_a_wrong_first_move_loses_against_the_refutation(shipped):
     """For a sample of puzzles: after each wrong first move the defence's line wins, and a defence play takes
     control after your side's last play."""
-    for puzzle in all_puzzles(shipped)[::6]:
+    for puzzle in all_puzzles(shipped)[::11]:
         position = puzzle.position()
         solver = Solver.of(position)
         for move in [m for m in position.moves() if not solver.wins_after(position, m)][:3]:
@@ -82,6 +82,9 @@ def test_every_name_and_chapter_has_both_languages(shipped):
     wanted = {f"puzzle_names.theme_{t}" for t in THEMES} | {f"puzzle_names.chapter_{f.chapter}" for f in FORMS}
     assert wanted <= english and wanted <= chinese
     assert {p.theme for p in all_puzzles(shipped)} <= set(THEMES)
+    for loaded in shipped:
+        names = [(p.theme, p.number) for p in loaded.puzzles]
+        assert len(set(names)) == len(names), f"two puzzles of {loaded.name} share a name"
     assert {c.name for c in shipped} == {f.chapter for f in FORMS}
 
 
@@ -133,8 +136,22 @@ def test_a_flipped_result_is_refused_even_with_a_new_digest(chapter_copy):
         (lambda p: p.__setitem__("hands", ["3"]), "needs 3 hands"),
         (lambda p: p.__setitem__("allowance", 2), "has no allowance"),
         (lambda p: p["line"].__setitem__(0, [0, "pass", "pair"]), "does not fit"),
+        (lambda p: p["proof"]["winning"][0].__setitem__(0, 1), "not yours"),
+        (lambda p: p["proof"].__setitem__("length", 99), "length is wrong"),
     ],
-    ids=["five-aces", "unknown-rank", "order", "ruleset", "missing", "landlord", "hands", "allowance", "kind"],
+    ids=[
+        "five-aces",
+        "unknown-rank",
+        "order",
+        "ruleset",
+        "missing",
+        "landlord",
+        "hands",
+        "allowance",
+        "kind",
+        "winner",
+        "length",
+    ],
 )
 def test_a_corrupt_puzzle_is_refused_with_a_reason(chapter_copy, change, message):
     edit(chapter_copy, change, resign=True)
@@ -222,9 +239,18 @@ def test_a_missed_win_in_a_real_deal_becomes_a_puzzle():
     solver = Solver.of(position)
     assert solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[source.action]))
     assert problems(proven.puzzle(source, "mine-01", 1))[0] == []
+    assert missed_win(match, seat, budget=0) is None, "a position past the budget is skipped, not guessed"
 
 
 def test_no_missed_win_is_found_where_nothing_was_searched():
     match = bot_deal("standard", 1, "easy")
     assert match.phase is not Phase.PLAYING
     assert missed_win(match, 0, max_cards=0) is None
+
+
+def test_problems_name_a_broken_line(shipped):
+    puzzle = shipped[0].puzzles[-1]
+    assert problems(replace(puzzle, line=puzzle.line[:-1]))[0] == ["the line stops before the hand ends"]
+    wrong = next(step(YOU, m) for m in puzzle.position().moves() if step(YOU, m) not in puzzle.winning)
+    found = problems(replace(puzzle, line=(wrong, *puzzle.line[1:])))[0]
+    assert found == [f"step 1 ({wrong[1]}) throws the win away"]

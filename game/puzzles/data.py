@@ -255,6 +255,8 @@ def _puzzle(item: Any) -> Puzzle:
         raise PuzzleError(f"the recorded result is {proof['result']!r}, not a forced win")
     winning = tuple(_step(s, rules.players, "a winning move") for s in proof["winning"])
     line = tuple(_step(s, rules.players, "a step of the line") for s in item["line"])
+    if any(seat != YOU for seat, _, _ in winning):
+        raise PuzzleError("a winning first move is not yours")
     if not winning or not line or proof["length"] != len(line):
         raise PuzzleError("the solution is missing or its length is wrong")
     puzzle = Puzzle(

@@ -25,7 +25,7 @@ from game.solver import PASS_MOVE, Move, Position, Solver, TooLong
 MAX_WINNING = 2  # "unique or nearly so"
 MIN_FIRST_MOVES = 3
 MIN_YOUR_PLAYS = 2
-LIMIT = 40_000  # positions: a puzzle must re-prove in a fraction of a second
+LIMIT = 30_000  # positions searched: a puzzle must re-prove in a fraction of a second
 
 
 def position_of(match: Match) -> Position:
@@ -106,9 +106,9 @@ class Proven:
         )
 
 
-def prove(position: Position, last_text: str | None) -> Proven | None:
-    """The proof of a forced win for the side to move, or None when it has none."""
-    solver = Solver.of(position)
+def prove(position: Position, last_text: str | None, limit: int | None = None) -> Proven | None:
+    """The proof of a forced win for the side to move, or None when it has none (TooLong past `limit`)."""
+    solver = Solver.of(position, limit)
     winning = solver.winning_moves(position)
     if not winning:
         return None
@@ -118,7 +118,7 @@ def prove(position: Position, last_text: str | None) -> Proven | None:
 
 def judge(position: Position, last_text: str | None, limit: int = LIMIT) -> Proven | None:
     """The proof when `position` makes a good puzzle (see the module docstring), else None; cheap tests first.
-    A position whose first test searches more than `limit` positions is given up (too slow to re-prove)."""
+    A position whose proof searches more than `limit` positions is given up (too slow to re-prove)."""
     moves = position.moves()
     if len(moves) < MIN_FIRST_MOVES:
         return None
@@ -126,9 +126,9 @@ def judge(position: Position, last_text: str | None, limit: int = LIMIT) -> Prov
     try:
         if not solver.wins(position) or any(solver.wins_after(position, m) for m in naive_moves(position)):
             return None
+        proven = prove(position, last_text, limit)
     except TooLong:
         return None
-    proven = prove(position, last_text)
     if proven is None or len(proven.winning) > MAX_WINNING or proven.your_plays < MIN_YOUR_PLAYS:
         return None
     return proven
@@ -206,19 +206,27 @@ def as_move(position: Position, action: Action) -> Move:
     return found
 
 
-def missed_win(match: Match, seat: int, max_cards: int = 20) -> tuple[Proven, Source] | None:
+def missed_win(match: Match, seat: int, max_cards: int = 26, budget: int = LIMIT) -> tuple[Proven, Source] | None:
     """The moment of the latest deal where `seat` had a forced win and played an action that threw it away,
-    proven as a puzzle position: the last such moment, after which the hand was lost for good. Positions of more
-    than `max_cards` cards in all are not searched (their proofs would take too long)."""
+    proven as a puzzle position: the last such moment, after which the hand was lost for good.
+
+    Only positions of at most `max_cards` cards in all are examined, and one whose search passes `budget`
+    positions is skipped: nothing is claimed about it, so what is reported is always proven.
+    """
     span = deal_spans(match)[-1]
     found: tuple[Position, str | None, Source] | None = None
+    solver: Solver | None = None  # one for the deal: later positions are often in its table already
     for state, index in positions(match, span.start, span.end):
         if state.phase is not Phase.PLAYING or state.turn != seat or _cards(state) > max_cards:
             continue
         position = position_of(state)
-        solver = Solver.of(position)
-        if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
-            found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
+        solver = solver or Solver.of(position)
+        solver.limit = solver.nodes + budget
+        try:
+            if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
+                found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
+        except TooLong:
+            continue
     if found is None:
         return None
     position, last_text, source = found
