@@ -34,7 +34,8 @@ from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene
 from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
-from scenes.table.session import Session, card_size
+from scenes.table.placing import card_size
+from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from scenes.words import i18n, problems
 
@@ -153,7 +154,8 @@ class App:
         self.prefs = replace(self.prefs, **changes)
         self.apply_prefs()
         if self.prefs.language != language:
-            self.retell()
+            if self.session is not None:
+                self.session.retell()  # the notes on the table in the new language
             self.refit()
         if self.prefs_store is None:
             return
@@ -164,15 +166,6 @@ class App:
                 self.session.say(problems.note(refused.problem), 6.0, "warn")
             else:
                 self.problem = refused.problem
-
-    def retell(self) -> None:
-        """The notes on the table (bubbles, the banner, the message line) said again in the new language."""
-        s = self.session
-        if s is None:
-            return
-        for notice in (*s.bubbles.values(), s.banner, s.message):
-            if notice is not None:
-                notice.text = i18n.resay(notice.text)
 
     def toggle_mute(self) -> None:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""

@@ -80,7 +80,8 @@ class Demo:
             start = time.perf_counter()
             game.step(DT)
             self.times[name].append((time.perf_counter() - start) * 1000 - self.shooting)
-            time.sleep(0)  # a frame never sleeps here: let the worker pool's threads take the GIL and hand results over
+            # a frame never sleeps here: let the process pool's result thread take the GIL, hand the bots' answers over
+            time.sleep(0)
             if self.finished():
                 self.shoot(game.scene)
                 return self.times

@@ -69,7 +69,8 @@ class Host(Protocol):
     def restyle_cards(self) -> None:
         """Draw the card art again in the table settings' style."""
 
-    def toggle_fullscreen(self) -> None: ...
+    def toggle_fullscreen(self) -> None:
+        """Full screen, or back to the window."""
 
     def quit(self) -> None:
         """Leave the game, saving the match first."""

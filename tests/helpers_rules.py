@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from itertools import product
 
 from game import combos
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Abandon, Action, Bid, Double, NextHand, Pass, Play, Show
 from game.cards import parse, render
 from game.events import Event
 from game.kinds import Kind
@@ -106,12 +106,15 @@ def brute_force_moves(hand: str, last: str | None = None, rules: Ruleset = STAND
     return found
 
 
-def random_action(match: Match, rng: random.Random) -> Action:
+def random_action(match: Match, rng: random.Random, abandon: float = 0.0, any_reading: bool = False) -> Action:
     """A random legal action in any phase (the 004 double and show phases too), Play again after a settlement:
-    seeded random play reaches every phase, bombs, passes and redeals."""
+    seeded random play reaches every phase, bombs, passes and redeals. With `abandon`, New game comes now and then
+    (that share of actions); with `any_reading`, a lead is played in any of its readings, not the default one."""
     phase = match.phase
     if phase is Phase.HAND_OVER:
         return NextHand()
+    if abandon and rng.random() < abandon:
+        return Abandon()
     if phase is Phase.BIDDING:
         return Bid(match.turn, rng.choice(match.bid_choices()))
     if phase is Phase.DOUBLING:
@@ -119,7 +122,11 @@ def random_action(match: Match, rng: random.Random) -> Action:
     if phase is Phase.SHOWING:
         return Show(match.turn, rng.random() < 0.2)
     move = rng.choice(match.legal_moves())
-    return Pass(match.turn) if move == "pass" else Play(match.turn, move)
+    if move == "pass":
+        return Pass(match.turn)
+    leading = any_reading and match.hand.last is None
+    kind = rng.choice(combos.classify(parse(move), match.rules)).kind if leading else None
+    return Play(match.turn, move, kind=kind)
 
 
 def step(match: Match, rng: random.Random) -> None:

@@ -13,8 +13,8 @@ from game.rulesets import STANDARD
 from game.savefile import SaveStore
 from scenes.flow import new_match, open_session, show
 from scenes.screens import settlement as settlement_module
-from scenes.screens import table as table_view
 from scenes.screens.new_match import DealEntry
+from scenes.table import hud
 from tests.test_scene_kit import headless_game, pad, play_until, post, press, saving_game, settled, steps
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -79,7 +79,7 @@ def test_the_same_deal_number_replays_the_whole_match(game):
 
 def test_the_table_shows_the_deal_number(game, monkeypatch):
     new_match(game, "standard", 12345678)
-    assert "Deal #12345678" in texts_drawn(monkeypatch, table_view, game)
+    assert "Deal #12345678" in texts_drawn(monkeypatch, hud, game)
 
 
 def test_the_settlement_shows_the_deal_number(game, monkeypatch):

@@ -26,8 +26,8 @@ from scenes.art.text import NO_BREAK_AFTER, NO_BREAK_BEFORE, wrap
 from scenes.flow import new_match
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
+from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import SEAT_NAMES
-from scenes.table.session import BANNER_KINDS, Notice
 from scenes.words import i18n
 from scenes.words.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, set_language, tr
 from scenes.words.wording import deal_label, describe, hint, reason, ruleset_summary, ruleset_title, score_steps

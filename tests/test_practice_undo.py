@@ -14,6 +14,7 @@ from game.savefile import SaveStore
 from game.stats import StatsStore
 from scenes.flow import continue_match, new_match, open_session, set_practice, show
 from scenes.platform.input import Act, Inputs
+from scenes.screens import overlay
 from scenes.screens.menus import ConfirmReplayDeal
 from scenes.screens.play import PlayScene
 from scenes.screens.settings import SettingsOverlay
@@ -204,13 +205,30 @@ def settle_at_table(game, seed: int = 5):
     return session
 
 
-def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(game):
+def titles_drawn(game, monkeypatch) -> list[str]:
+    """The titles (44 px at 1080p) the menu overlay on top writes in one frame."""
+    drawn: list[str] = []
+    real = overlay.blit_text
+
+    def spy(surface, text, size, *args, **kwargs):
+        if size == game.geo.px(44):
+            drawn.append(text)
+        return real(surface, text, size, *args, **kwargs)
+
+    monkeypatch.setattr(overlay, "blit_text", spy)
+    game.draw(game.screen)
+    monkeypatch.undo()
+    return drawn
+
+
+def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(game, monkeypatch):
     session = settle_at_table(game)
     old = session.match
     dealt = history.replay(old, history.deal_spans(old)[-1])[0].hand.hands
     assert isinstance(game.scene, SettlementScene)
     game.scene.choose("deal")
     assert isinstance(game.scene, ConfirmReplayDeal)  # the match is not over: it would be lost
+    assert titles_drawn(game, monkeypatch) == ["Replay this deal?"]  # not the new match's "Start a new match?"
     game.scene.choose("keep")
     assert game.session is session and isinstance(game.scene, SettlementScene)
     game.scene.choose("deal")

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game import combos
-from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.actions import Action, Play
 from game.cards import contains, normalize, parse
 from game.events import HandOver
 from game.invariants import problems
@@ -20,7 +20,7 @@ from game.rules import PASS, check, last_reading, legal_moves
 from game.rulesets import STANDARD
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import brute_force_moves
+from tests.helpers_rules import brute_force_moves, random_action
 
 DECK = Match("standard").deck
 # Derandomized: the same examples on every run, so the suite is deterministic (the standards ask for it).
@@ -101,29 +101,13 @@ def test_s17_property_every_settlement_sums_to_zero_and_pays_p(landlord, landlor
 # ----- random play-outs -------------------------------------------------------------------------------------------
 
 
-def random_action(match: Match, rng: random.Random) -> Action:
-    """Any legal action (a lead in any of its readings), now and then a table action (play again, new game)."""
-    seat = match.turn
-    if match.phase is Phase.HAND_OVER:
-        return NextHand()
-    if rng.random() < 0.005:
-        return Abandon()
-    if match.phase is Phase.BIDDING:
-        return Bid(seat, rng.choice(match.bid_choices()))
-    move = rng.choice(match.legal_moves())
-    if move == PASS:
-        return Pass(seat)
-    leading = match.hand.last is None
-    return Play(seat, move, kind=rng.choice(combos.classify(parse(move), STANDARD)).kind if leading else None)
-
-
 def playout(seed: int, hands_to_play: int = 2) -> Iterator[tuple[Match, Action, list]]:
     """Yield (match, action, events) after each random action until `hands_to_play` hands have settled."""
     rng = random.Random(seed)
     match = Match("standard", seed=seed)
     settled = 0
     while settled < hands_to_play and match.phase is not Phase.MATCH_OVER:
-        action = random_action(match, rng)
+        action = random_action(match, rng, abandon=0.005, any_reading=True)
         events = match.apply(action)
         settled += sum(isinstance(e, HandOver) for e in events)
         yield match, action, events

@@ -12,9 +12,10 @@ from game.observe import observe
 from game.rulesets import RULESETS
 from game.serialize import to_dict
 from scenes.scene import Scene
-from scenes.screens.replay import ReplayScene, playable_deals, record
+from scenes.screens.replay import ReplayScene
 from scenes.screens.settlement import SettlementScene
 from scenes.table.open_hands import card_positions
+from scenes.table.recording import playable_deals, record
 from tests.helpers_rules import random_action
 from tests.test_scene_kit import headless_game, pad, press, steps
 

@@ -1,8 +1,7 @@
-"""Frames: the deal animation is a pure function of the seed and dt, and a frame's work stays well under 16.7 ms."""
+"""Frames: the deal animation is a pure function of the seed and dt (its frame time is measured by
+`python -m benchmarks.frames`, not here: a test asserts no wall-clock figure)."""
 
 import hashlib
-import statistics
-import time
 
 import pygame
 
@@ -38,17 +37,3 @@ def test_same_seed_and_dt_draw_the_same_frame():
 
 def test_different_deals_draw_different_frames():
     assert screen_after_deal_frames(8) != screen_after_deal_frames(9)
-
-
-def test_deal_animation_median_frame_is_under_8_ms_at_1080p():
-    game = App((1920, 1080), fullscreen=False, seed=1)
-    try:
-        dealing(game, 3)
-        work = []
-        for _ in range(DEAL_FRAMES):
-            start = time.perf_counter()
-            game.step(1 / 60)
-            work.append((time.perf_counter() - start) * 1000)
-    finally:
-        game.close()
-    assert statistics.median(work) < 8

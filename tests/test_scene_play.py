@@ -1,6 +1,6 @@
 """The play scene driven by synthetic events under the dummy driver: selecting, playing, passing, suggesting."""
 
-import time
+from concurrent.futures import wait
 
 import pygame
 import pytest
@@ -134,12 +134,16 @@ def test_gamepad_b_passes_when_following(game):
     assert game.session.match.hand.history[-1] == (0, "pass")
 
 
-def wait_for_message(game: App, seconds: float = 20.0) -> None:
-    """Step frames until a message shows: the suggestion comes from the bots' worker process."""
-    deadline = time.monotonic() + seconds
-    while game.session.message is None and time.monotonic() < deadline:
+def wait_for_message(game: App) -> None:
+    """Step frames until a message shows: the suggestion comes from the bots' worker process, whose answer is
+    waited for (not a wall-clock deadline) before each frame."""
+    for _ in range(600):
+        if game.session.message is not None:
+            return
+        pending = getattr(game.scene, "pending", None)
+        if pending is not None:
+            wait([pending], timeout=60)
         game.step(1 / 60)
-        time.sleep(0.005)
 
 
 def test_s21_suggest_selects_cards_and_explains_without_playing(game):

@@ -19,8 +19,8 @@ from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.platform.input import Act
 from scenes.screens import settlement as settlement_screen
-from scenes.screens import table as table_view
 from scenes.screens.settlement import SettlementScene
+from scenes.table import hud
 from scenes.table import marks as auction_view
 from scenes.table.marks import revealed
 from scenes.table.table_settings import TableSettings
@@ -97,13 +97,13 @@ def badge(game: App, seat: int) -> str:
 def hud_texts(game: App, monkeypatch) -> list[str]:
     """Every text the table draws in one frame."""
     seen: list[str] = []
-    original = table_view.blit_text
+    original = hud.blit_text
 
     def spy(surface, text, *args, **kwargs):
         seen.append(text)
         return original(surface, text, *args, **kwargs)
 
-    monkeypatch.setattr(table_view, "blit_text", spy)
+    monkeypatch.setattr(hud, "blit_text", spy)
     game.draw(game.screen)
     monkeypatch.undo()
     return seen

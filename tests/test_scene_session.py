@@ -42,8 +42,10 @@ def drive(session: Session, decide, fallback, seconds: float):
 
 
 def test_bot_decision_waits_for_the_thinking_pause(game, pool):
+    """Nothing before the pause (at least 0.5 s), then the answer: a bot that never answers fails here too."""
     session = bot_session(game, pool)
     assert drive(session, lambda view, level: 2, lambda: 0, seconds=0.4) is None
+    assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.1) == (1, 2)
 
 
 def test_bot_decision_arrives_after_the_pause(game, pool):

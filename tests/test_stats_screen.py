@@ -5,6 +5,7 @@ import pygame
 import pytest
 
 from game import events as ev
+from game.actions import Abandon
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
@@ -62,6 +63,7 @@ def test_an_abandoned_hand_counts_nothing(game):
     press(game, pygame.K_ESCAPE)
     press(game, pygame.K_DOWN)
     press(game, pygame.K_RETURN)  # New game: the hand is abandoned (000 §21)
+    assert isinstance(session.match.log[-1], Abandon) and session.match.hand.history == []  # new cards, no plays
     assert StatsStore(game.store.directory).load().hands == 0
 
 

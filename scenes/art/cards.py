@@ -3,6 +3,8 @@
 Everything is drawn at 2-4x the target size with plain pygame primitives and smooth-scaled down once, which gives
 anti-aliased edges at any card height (about 60 px to 300 px). Nothing is loaded from disk except the shipped font.
 Run ``python -m scenes.art.cards --sheet PATH`` to write a contact sheet of every face, the back and a fanned hand.
+One module over 350 lines on purpose: the pips, court figures, jokers and back share one drawing scale and palette,
+and a card face is read best in one place.
 """
 
 from __future__ import annotations

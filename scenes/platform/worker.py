@@ -1,13 +1,14 @@
 """Bot decisions off the frame: the app's process pool computes, a countdown in table time gives the pause.
 
-A result is handed over only when both the worker has finished and the pause has elapsed, and only for the
-turn it was asked about (`key`), so a stale answer after a new game or a load is never applied.
+The bots think in another process (a thread would hold the GIL and stall the frames on a 2-core machine). A result
+is handed over only when both the worker process has finished and the pause has elapsed, and only for the turn it
+was asked about (`key`), so a stale answer after a new game or a load is never applied.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 
@@ -18,7 +19,9 @@ def warm_up() -> None:
 
 
 class Thinker:
-    def __init__(self, pool: ThreadPoolExecutor) -> None:
+    """One seat's decision at a time, asked of the pool and held back until the thinking pause is over."""
+
+    def __init__(self, pool: Executor) -> None:  # the app's process pool (tests may pass a thread pool)
         self.pool = pool
         self.key: Hashable | None = None
         self.future: Future[Any] | None = None

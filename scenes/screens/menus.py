@@ -82,21 +82,25 @@ class ConfirmNewMatch(MenuOverlay):
 
     name = "confirm"
     title_key = "overlays.confirm_title"
+    note_key, keep_key, start_key = "overlays.confirm_note", "overlays.keep_match", "overlays.start_new_match"
     width = 760
 
     def __init__(self, game: Host, ruleset: str, scores: str, deal: int | None = None) -> None:
         super().__init__(game)
         self.ruleset, self.deal = ruleset, deal
-        self.note = tr("overlays.confirm_note", scores=scores)
+        self.note = tr(self.note_key, scores=scores)
 
     def items(self) -> list[tuple[str, str, str]]:
-        return [("keep", tr("overlays.keep_match"), "play"), ("start", tr("overlays.start_new_match"), "plain")]
+        return [("keep", tr(self.keep_key), "play"), ("start", tr(self.start_key), "plain")]
 
     def choose(self, key: str) -> None:
         if key == "keep":
             self.close()
         else:
-            new_match(self.game, self.ruleset, self.deal)
+            self.start()
+
+    def start(self) -> None:
+        new_match(self.game, self.ruleset, self.deal)
 
 
 class KindChooser(MenuOverlay):
@@ -131,17 +135,9 @@ class ConfirmReplayDeal(ConfirmNewMatch):
     """Replay this deal while a match is unfinished: it would be replaced, so ask first (Keep is focused)."""
 
     title_key = "replay.confirm_title"
+    note_key, keep_key, start_key = "replay.confirm_note", "replay.confirm_keep", "replay.confirm_start"
     width = 860
 
-    def __init__(self, game: Host, ruleset: str, scores: str, deal: int) -> None:
-        super().__init__(game, ruleset, scores, deal)
-        self.note = tr("replay.confirm_note", scores=scores)
-
-    def items(self) -> list[tuple[str, str, str]]:
-        return [("keep", tr("replay.confirm_keep"), "play"), ("start", tr("replay.confirm_start"), "plain")]
-
-    def choose(self, key: str) -> None:
-        if key == "keep":
-            self.close()
-        elif self.deal is not None:
+    def start(self) -> None:
+        if self.deal is not None:  # replay_deal always gives one
             start_practice_deal(self.game, self.ruleset, self.deal)

@@ -25,8 +25,9 @@ from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import KindChooser
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
+from scenes.table.placing import SORTS
 from scenes.table.seats import HUMAN, SEAT_NAMES
-from scenes.table.session import SORTS, Session
+from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.wording import describe, hint, reason
 

@@ -3,21 +3,18 @@ up. Step, seek, play at 0.5x to 4x, pick another deal; "Play this deal" deals it
 
 The table is drawn by `TableScene` from a `Session` in replay mode (no bots, no clock, nothing saved or counted): a
 step forward applies the logged action to it, so the move animates as it did live; a step back or a seek lays out
-the rebuilt state at once, as a restored save is laid out.
+the rebuilt state at once, as a restored save is laid out. The recording itself is `table/recording.py`; this one
+screen (transport, deal picker, seek bar, open hands) stays over 350 lines as one cohesive thing.
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import events as ev
-from game.actions import Action, Double, Show
-from game.history import DealSpan, deal_spans
-from game.history import replay as replay_states
 from game.match import Match
 from scenes.art.fonts import font_for
 from scenes.art.text import blit_text
@@ -26,12 +23,12 @@ from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import replay_deal
 from scenes.screens.table import TableScene
 from scenes.table.open_hands import card_positions, spot_for
+from scenes.table.recording import playable_deals, record
 from scenes.table.restore import restore_table
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
-from scenes.words import wording
 from scenes.words.i18n import tr
-from scenes.words.table_words import bid_label, bid_labels
+from scenes.words.table_words import bid_labels
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -68,67 +65,6 @@ HINTS = {
     },
     Device.MOUSE: {},
 }
-
-
-@dataclass(frozen=True)
-class Recording:
-    """One deal of a match: every state from the cards dealt to its end, and what each move did."""
-
-    span: DealSpan
-    states: list[Match]  # states[k]: after k moves of the deal
-    notes: list[str]  # notes[k]: what move k + 1 did, as the readout says it
-
-    @property
-    def moves(self) -> int:
-        return len(self.states) - 1
-
-
-def playable_deals(match: Match) -> list[DealSpan]:
-    """The deals of the match with at least one move to replay, in order."""
-    return [span for span in deal_spans(match) if span.end > span.start]
-
-
-def record(match: Match, span: DealSpan) -> Recording:
-    states = replay_states(match, span)
-    actions = match.log[span.start : span.end]
-    notes = [describe(copy.deepcopy(states[k]).apply(action), action) for k, action in enumerate(actions)]
-    return Recording(span, states, notes)
-
-
-def describe(events: list[ev.Event], action: Action) -> str:
-    """One line for a move: who did what (every decision shows: the replay hides nothing), and how the deal ended
-    when it did."""
-    parts = [text for text in map(_event_text, events) if text]
-    if isinstance(action, Double):  # kept secret at the table until every seat has decided
-        said = tr("auction.doubled") if action.double else tr("auction.not_doubled")
-        parts.insert(0, tr("replay.said", name=SEAT_NAMES[action.seat], what=said))
-    elif isinstance(action, Show) and not action.show:
-        parts.insert(0, tr("replay.no_show", name=SEAT_NAMES[action.seat]))
-    return " · ".join(parts)
-
-
-def _event_text(event: ev.Event) -> str:
-    match event:
-        case ev.BidMade(seat, value, word):
-            return tr("replay.said", name=SEAT_NAMES[seat], what=bid_label(value, word))
-        case ev.Played(seat=seat, reading=reading):
-            return tr("replay.said", name=SEAT_NAMES[seat], what=wording.describe(reading))
-        case ev.Passed(seat):
-            return tr("replay.passed", name=SEAT_NAMES[seat])
-        case ev.HandShown(seat):
-            return tr("auction.you_show") if seat == HUMAN else tr("auction.shows", name=SEAT_NAMES[seat])
-        case ev.LandlordChosen(seat):
-            return tr("replay.landlord", name=SEAT_NAMES[seat])
-        case ev.AllDeclined():
-            return tr("replay.all_declined")
-        case ev.HandOver(settlement=settlement):
-            key = "replay.landlord_won" if settlement.landlord_won else "replay.farmers_won"
-            return tr(key, points=settlement.points)
-        case ev.HandAbandoned():
-            return tr("replay.abandoned")
-        case ev.DealExpired():
-            return tr("replay.expired")
-    return ""
 
 
 class ReplayScene(TableScene):

@@ -16,6 +16,7 @@ from scenes.flow import play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
@@ -112,8 +113,6 @@ class SettlementScene(Scene):
         if key == "again":
             play_again(self.game, self.session)
         elif key == "replay":
-            from scenes.screens.replay import ReplayScene
-
             self.game.push(ReplayScene(self.game, self.session.match))
         elif key == "deal":
             replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)

@@ -11,23 +11,29 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Phase
-from game.rulesets import Auction
 from scenes.art.cache import Surfaces
 from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
 from scenes.art.text import blit_text
-from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, Button, panel, pill, zoomed
+from scenes.art.widgets import CREAM, GOLD, MUTED, SHADOW, Button, panel
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import PauseMenu
+from scenes.table.hud import (
+    draw_banner,
+    draw_bubbles,
+    draw_counter,
+    draw_deck,
+    draw_hud,
+    draw_kitty,
+    draw_message,
+)
 from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
-from scenes.words.i18n import language, tr
-from scenes.words.wording import deal_label
+from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -99,97 +105,23 @@ class TableScene(Scene):
     def draw_table(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.game.geo
         surface.blit(felt(surface.get_size()), (0, 0))
-        self._hud(surface)
+        draw_hud(surface, geo, s)
         if s.settings.counter:
-            self._counter(surface)
+            draw_counter(surface, geo, s)
         self.menu.draw(surface, geo.px(24))
-        self._kitty(surface)
+        draw_kitty(surface, geo, s, self.game.art["mini"])
         draw_allowance(surface, geo, s.match)
         if s.deal is not None:
-            self._deck(surface)
+            draw_deck(surface, s, self.game.art["mini"])
         for seat in range(s.match.players):
             self._seat(surface, seat)
         self._cards(surface)
         draw_your_shown(surface, geo, s, HUMAN)
-        self._bubbles(surface)
-        self._banner(surface)
+        draw_bubbles(surface, geo, s)
+        draw_banner(surface, geo, s)
         s.effects.draw(surface)
-        self._message(surface)
+        draw_message(surface, geo, s, self.prompt())
         draw_practice_tag(surface, geo, s)
-
-    def _hud(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
-        r = geo["hud"]
-        surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
-        hand = s.match.hand
-        bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
-        bidding = hand.landlord is None or s.match.phase is Phase.BIDDING
-        if s.match.rules.auction is Auction.POINTS:
-            bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
-        else:  # call/rob: no points are bid, the stake is the table's base
-            bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=s.match.rules.base)
-        x = r.x + geo.px(18)
-        x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
-        x = self._multiplier(surface, (x, r.centery)) + geo.px(20)
-        blit_text(surface, tr("table.bombs", count=bombs), geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
-        number = tr("table.hand", number=hand.number)
-        blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
-        below = r.bottom + geo.px(4)
-        blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
-        clock = s.clock.deal_clock()
-        if clock is not None:
-            time_left = tr("table.deal_time", clock=clock)
-            blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
-
-    def _multiplier(self, surface: pygame.Surface, at: tuple[int, int]) -> int:
-        """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
-        reduced motion). Returns its right edge."""
-        s, geo = self.session, self.game.geo
-        label, pop = f"×{s.ticker.shown}", s.ticker.pop
-        center = (at[0] + geo.px(36), at[1])
-        if not pop:
-            blit_text(surface, label, geo.px(28), GOLD, center, "center", bold=True)
-            return at[0] + geo.px(72)
-        image = pill(label, geo.px(28), (255, 250, 210), (geo.px(10), geo.px(3)), (200, 60, 20), 235)
-        if not s.settings.reduced_motion:
-            image = zoomed(image, 1 + 0.6 * pop * pop)
-        surface.blit(image, image.get_rect(center=center))
-        return at[0] + geo.px(72)
-
-    def _counter(self, surface: pygame.Surface) -> None:
-        geo = self.game.geo
-        r = geo["counter"]
-        surface.blit(_counter_panel(tuple(self.session.unseen()), r.size, geo.px), r.topleft)
-        blit_text(surface, tr("table.unseen"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
-
-    def _kitty(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
-        art = self.game.art["mini"]
-        zone = s.kitty_zone()
-        w, _ = art.size
-        hand = s.match.hand
-        revealed = hand.landlord is not None and s.match.phase is not Phase.BIDDING
-        count = len(hand.kitty)
-        step = min(w + geo.px(8), (zone.width - w) / max(1, count - 1))  # eight cards close up to fit the zone
-        total = w + step * (count - 1)
-        x = zone.centerx - total / 2
-        flip = s.flip.progress if s.flip is not None else (1.0 if revealed else 0.0)
-        for card in hand.kitty:
-            image = art.face(s.match.deck[card]) if revealed and flip >= 0.5 else art.back()
-            squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
-            if squeeze < 0.999:
-                image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
-            surface.blit(image, image.get_rect(midtop=(round(x + w / 2), zone.y)))
-            x += step
-
-    def _deck(self, surface: pygame.Surface) -> None:
-        s = self.session
-        assert s.deal is not None
-        art = self.game.art["mini"]
-        left = len(s.deal.schedule) - s.deal.launched
-        x, y = s.deck_point()
-        for k in range(min(8, (left + 5) // 6)):
-            surface.blit(art.back(), (x - k * 1.5, y - k * 1.5))
 
     def _seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's panel: avatar, name, role with its hat, score, the turn glow and timer. Upright panels (the side
@@ -358,73 +290,12 @@ class TableScene(Scene):
     def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
         """Hook for the play scene's cursor and drag highlights over a hand card."""
 
-    def _bubbles(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
-        for seat, notice in s.bubbles.items():
-            zone = s.zone("play", seat)
-            color = CREAM if notice.text == tr("table.pass") or notice.tone == "quiet" else (255, 210, 120)
-            image = zoomed(
-                pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
-                self._pop(0.7, notice.age, 0.15),
-            )
-            align = str(s.play_props(seat).get("align", "center"))
-            anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
-            surface.blit(image, image.get_rect(**{anchor: getattr(zone, anchor)}))
-
-    def _banner(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
-        notice = s.banner
-        if notice is None:
-            return
-        big = notice.tone in ("big", "win")
-        color = (255, 214, 90) if big else CREAM
-        image = pill(notice.text, geo.px(84 if big else 52), color, (geo.px(40), geo.px(15)), (0, 0, 0), 150, SHADOW)
-        image = zoomed(image, self._pop(0.6, notice.age, 0.18))
-        surface.blit(image, image.get_rect(center=geo["banner"].topleft))
-
-    def _pop(self, start: float, age: float, duration: float) -> float:
-        """The size of a bubble or banner popping in (from `start` to full size), or full size with reduced motion."""
-        if self.session.settings.reduced_motion:
-            return 1.0
-        return start + (1 - start) * min(1.0, age / duration)
-
     def prompt(self) -> str:
         """What the message line says when there is no message: what you are asked to do now."""
         return ""
 
-    def _message(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
-        notice = s.message
-        if notice is None:
-            label, color = self.prompt(), (255, 226, 150)
-        else:
-            label, color = notice.text, (255, 150, 130) if notice.tone == "warn" else CREAM
-        if not label:
-            return
-        image = pill(label, geo.px(24), color, (geo.px(18), geo.px(8)))
-        surface.blit(image, image.get_rect(center=geo["message"].center))
 
-
-COMPOSED = Surfaces(limit=256)  # the counter makes a new panel per play
-
-
-def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
-    """The card counter's panel, a cell per rank of the pack, composed once per set of counts."""
-
-    def make() -> pygame.Surface:
-        made = panel(size, 170, px(14)).copy()
-        w = size[0] / len(cells)
-        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker")}
-        for i, (rank, left) in enumerate(cells):
-            cx = round(w * (i + 0.5))
-            label = names.get(rank, rank)
-            color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
-            blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
-            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
-            blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
-        return made
-
-    return COMPOSED.get(("counter", cells, size, language()), make)
+COMPOSED = Surfaces(limit=128)  # piles (one per count and seat zone) and veils
 
 
 def _pile_image(back: pygame.Surface, count: int, zone: tuple[int, int], across: bool) -> pygame.Surface:
@@ -441,14 +312,6 @@ def _pile_image(back: pygame.Surface, count: int, zone: tuple[int, int], across:
         return made
 
     return COMPOSED.get(("pile", id(back), back.get_size(), count, zone, across), make)
-
-
-def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
-    """A card narrowed to `k` of its width (the kitty flipping over); quantised, so a few images are cached."""
-    w, h = image.get_size()
-    return COMPOSED.get(
-        ("squeeze", id(image), (w, h), k), lambda: pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
-    )
 
 
 def veil(size: tuple[int, int], rgba: tuple[int, int, int, int] = (0, 0, 0, 90), rim: int = 0) -> pygame.Surface:

@@ -21,13 +21,9 @@ class TableClock:
     turn_elapsed: float = 0.0
     turn: Hashable = None  # the turn `turn_elapsed` belongs to (Session.turn_key)
 
-    @classmethod
-    def for_rules(cls, rules: Ruleset) -> TableClock:
-        return cls(rules.turn_seconds, rules.deal_seconds)
-
-    @property
-    def on(self) -> bool:
-        return self.turn_limit is not None or self.deal_limit is not None
+    def follow(self, rules: Ruleset | None) -> None:
+        """Take the limits of `rules` (the ruleset as timed at this table); None: no limits at all (a replay)."""
+        self.turn_limit, self.deal_limit = (None, None) if rules is None else (rules.turn_seconds, rules.deal_seconds)
 
     def tick(self, dt: float, turn: Hashable) -> None:
         """`dt` more seconds of the deal and of `turn` (a new turn starts its own count from zero)."""

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from game.match import Phase
-from scenes.table.session import Notice, Session
+from scenes.table.notices import Notice
+from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_labels
 

@@ -1,5 +1,5 @@
-"""A match in progress at the table, as the screens see it: the match, the table settings, the save, the bots' worker,
-and the card sprites and notices that turn the core's events into something to watch.
+"""A match in progress at the table, as the screens see it: the match and its saving, the bots' turns, the clock,
+and (from `placing.py` and `notices.py`) the board and the notices that turn the core's events into something to watch.
 
 Game state changes only through `Session.apply`, which calls `Match.apply` and then saves.
 """
@@ -7,26 +7,23 @@ Game state changes only through `Session.apply`, which calls `Match.apply` and t
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
-
-import pygame
 
 from game import events as ev
 from game.actions import Action, DealExpired
 from game.atomic import WriteFailed
 from game.cards import RANKS
-from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import Observation, observe
-from game.rulesets import Auction
-from scenes.art.effects import Effects, Stage, Ticker, effects_for
-from scenes.art.tween import out_back
+from scenes.art.effects import Effects, Ticker, effects_for
 from scenes.platform.worker import Thinker
-from scenes.table.board import RAISE, Board, row_positions, spread
+from scenes.table.board import Board
 from scenes.table.clock import TableClock
-from scenes.table.layout import SEAT_ZONES, Fitted
+from scenes.table.layout import Fitted
+from scenes.table.notices import Notice, Telling
+from scenes.table.placing import SORTS, Flip, Placing
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
@@ -35,74 +32,13 @@ from scenes.words.table_words import bid_label, cards_text
 
 CLOCK = "clock"  # the save table's entry for the elapsed deal and turn time (docs/saves.md)
 PRACTICED = "practiced"  # the save table's mark: practice was on at some point of this match (out of statistics)
-DEAL_GAP = 0.045  # seconds between two dealt cards
-DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
-FLIGHT = 0.30
-SORTS = ("rank", "groups")
-LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
-BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
-    Kind.BOMB: "table.banner_bomb",
-    Kind.ROCKET: "table.banner_rocket",
-    Kind.AIRPLANE: "table.banner_airplane",
-    Kind.AIRPLANE_SINGLES: "table.banner_airplane",
-    Kind.AIRPLANE_PAIRS: "table.banner_airplane",
-    Kind.STRAIGHT: "table.banner_straight",
-    Kind.PAIR_RUN: "table.banner_pair_run",
-}
-
-
-def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
-    """A card size ("hand", "table" or "mini") in window pixels, bigger with the large-cards option."""
-    w, h = geo[f"card_{size}"].size
-    k = LARGE_CARDS[size] if large else 1.0
-    return round(w * k), round(h * k)
 
 
 @dataclass
-class Notice:
-    """A timed piece of text: a seat's bubble, a banner, or the message line."""
+class Session(Placing, Telling):
+    """The match at the table: its saving and statistics, the bots' turns and the clock here; the board
+    (`Placing`) and the notices (`Telling`) in their own modules."""
 
-    text: str
-    remaining: float
-    tone: str = "info"  # info, warn, big, win
-    age: float = 0.0
-
-
-@dataclass
-class Deal:
-    """The deal animation's clock: which card lands when."""
-
-    schedule: list[tuple[int, float]]  # (seat, landing time) per dealt card
-    elapsed: float = 0.0
-
-    def landed(self, seat: int) -> int:
-        return sum(1 for s, t in self.schedule if s == seat and t <= self.elapsed)
-
-    @property
-    def launched(self) -> int:
-        return sum(1 for _, t in self.schedule if t - FLIGHT <= self.elapsed)
-
-    @property
-    def over(self) -> bool:
-        return self.elapsed >= self.schedule[-1][1] + 0.35
-
-
-@dataclass
-class Flip:
-    """The kitty turning face up, then (after `hold`) joining the landlord's hand."""
-
-    elapsed: float = 0.0
-    duration: float = 0.45
-    hold: float = 0.9
-    joined: bool = False
-
-    @property
-    def progress(self) -> float:
-        return min(1.0, self.elapsed / self.duration)
-
-
-@dataclass
-class Session:
     match: Match
     settings: TableSettings = field(default_factory=TableSettings)
     store: Any = None  # a game.savefile.SaveStore, or None when nothing is saved
@@ -121,7 +57,7 @@ class Session:
         self.bubbles: dict[int, Notice] = {}
         self.banner: Notice | None = None
         self.message: Notice | None = None
-        self.deal: Deal | None = None
+        self.deal = None
         self.flip: Flip | None = None
         self.reveal: dict[int, list[int]] = {}
         self.selected: set[int] = set()
@@ -147,10 +83,6 @@ class Session:
         if self.replay:
             return False
         return seat != HUMAN or self.settings.auto or self.demo or self.timed_out()
-
-    def timed_out(self) -> bool:
-        """Has the turn limit run out on the turn now being played?"""
-        return self.clock.turn == self.turn_key() and self.clock.turn_out
 
     def turn_key(self) -> Hashable:
         hand = self.match.hand
@@ -234,117 +166,9 @@ class Session:
             return 0.0  # your turn ran out: the bot answers at once
         return self.rng.uniform(0.5, 1.2) * self.pace
 
-    def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
-        self.message = Notice(text, seconds, tone)
-
-    def refuse(self, text: str) -> None:
-        """The core refused what you tried: its reason on the message line, and a low buzz."""
-        self.say(text, tone="warn")
-        self.sound("refused")
-
     def sound(self, name: str) -> None:
         if self.sounds is not None:  # muted or not: the sounds know (a device preference, scenes/platform/prefs.py)
             self.sounds.play(name)
-
-    # ----- geometry -------------------------------------------------------------------------------------
-
-    def card_size(self, size: str) -> tuple[int, int]:
-        assert self.geo is not None
-        return card_size(self.geo, size, self.settings.large_cards)
-
-    def play_area(self, seat: int, count: int) -> pygame.Rect:
-        """The rectangle a play of `count` cards by `seat` covers on the table."""
-        w, h = self.card_size("table")
-        corners = self.play_positions(seat, count)
-        left, top = min(x for x, _ in corners), min(y for _, y in corners)
-        right = max(x for x, _ in corners) + w
-        return pygame.Rect(round(left), round(top), round(right - left), h)
-
-    def stage(self) -> Stage:
-        assert self.geo is not None
-        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng)
-
-    def zone_name(self, kind: str, seat: int) -> str:
-        """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`..."""
-        return f"{kind}_{SEAT_ZONES[self.match.players][seat]}"
-
-    def zone(self, kind: str, seat: int) -> pygame.Rect:
-        assert self.geo is not None
-        return self.geo[self.zone_name(kind, seat)]
-
-    def play_props(self, seat: int) -> Mapping[str, object]:
-        """The properties of a seat's play zone in the map (its "align")."""
-        return self.geo.props[self.zone_name("play", seat)] if self.geo else {}
-
-    def kitty_zone(self) -> pygame.Rect:
-        return self.geo["kitty"] if self.geo else pygame.Rect(0, 0, 1, 1)
-
-    def pile_point(self, seat: int) -> tuple[float, float]:
-        w, h = self.card_size("mini")
-        r = self.zone("pile", seat)
-        return (r.centerx - w / 2, r.centery - h / 2)
-
-    def deck_point(self, size: str = "mini") -> tuple[float, float]:
-        assert self.geo is not None
-        w, h = self.card_size(size)
-        p = self.geo["deck"]
-        return (p.x - w / 2, p.y - h / 2)
-
-    def hand_positions(self, order: list[int]) -> dict[int, tuple[float, float]]:
-        zone = self.zone("hand", HUMAN)
-        w, h = self.card_size("hand")
-        step = spread(len(order), w, zone.width, w * 0.56)
-        total = w + step * max(0, len(order) - 1)
-        x0 = zone.centerx - total / 2
-        y = zone.bottom - h
-        lift = h * RAISE
-        return {c: (x0 + i * step, y - (lift if c in self.selected else 0)) for i, c in enumerate(order)}
-
-    def play_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        align = str(self.play_props(seat).get("align", "center"))
-        w, h = self.card_size("table")
-        return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
-
-    def table_order(self, cards: Iterable[int]) -> list[int]:
-        """A play as it lies on the table: high cards first."""
-        deck = self.match.deck
-        return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
-
-    def display_order(self, cards: list[int]) -> list[int]:
-        """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
-        deck = self.match.deck
-        if self.sort == "rank":
-            return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
-        count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
-        return sorted(cards, key=lambda c: (-count[deck[c].rank], -deck[c].rank, deck[c].suit or 0))
-
-    def relayout(self, geo: Fitted) -> None:
-        """The window changed size: put every sprite where it now belongs, at once."""
-        self.geo = geo.for_players(self.match.players)
-        self.effects.clear()  # drawn for the old size; they are brief enough to drop
-        board = self.board
-        for key in list(board.flying):
-            board.sprites.pop(key, None)
-        board.flying.clear()
-        board.landing.clear()
-        for seat, cards in board.plays.items():
-            for card, pos in zip(cards, self.play_positions(seat, len(cards)), strict=True):
-                board.sprites[card].pos, board.sprites[card].tween = pos, None
-        self.place_hand(0.0)
-
-    def place_hand(self, duration: float = 0.22) -> None:
-        """Move the human's hand sprites to their slots (after a sort, a play, a raise...)."""
-        board = self.board
-        joining = set(self.match.hand.kitty) if self.flip is not None and not self.flip.joined else set()
-        hand = [c for c in self.match.hand.hands[HUMAN] if c not in joining]
-        board.hand = self.display_order(hand)
-        for card, pos in self.hand_positions(board.hand).items():
-            s = board.sprite(card, card, "hand", True, pos)
-            if duration:
-                s.move_to(pos, duration)
-            else:
-                s.pos, s.tween = pos, None
-        self.cursor = min(self.cursor, max(0, len(board.hand) - 1))
 
     # ----- events -> animation ------------------------------------------------------------------------
 
@@ -392,61 +216,6 @@ class Session:
                     self.banner = Notice(tr("table.time_ran_out"), 2.0, "win")
                     self.sound("lose")
 
-    def _dealt(self, event: ev.Dealt) -> None:
-        self.board.clear()
-        self.effects.clear()
-        self.bubbles.clear()
-        self.reveal.clear()
-        self.selected.clear()
-        self.flip, self.round_over = None, False
-        self.clock.new_deal()
-        if event.redeal:
-            self._redeal_notice(event.first_bidder)
-        players = self.match.players
-        dealt = players * self.match.rules.hand_size
-        gap = min(DEAL_GAP, DEAL_TIME / dealt)
-        schedule = [((event.first_bidder + k) % players, k * gap + FLIGHT) for k in range(dealt)]
-        self.deal = Deal(schedule)
-        self.dealt_sounds = 0
-        mine = list(self.match.hand.hands[HUMAN])
-        self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
-        final = self.hand_positions(mine)
-        start = self.deck_point("hand")
-        arrivals = iter(mine)
-        for k, (seat, land) in enumerate(schedule):
-            if seat == HUMAN:
-                card = next(arrivals)
-                s = self.board.sprite(card, card, "hand", True, start)
-                s.move_to(final[card], FLIGHT, land - FLIGHT)
-                self.board.hand.append(card)
-            else:
-                self.board.launch_back(("deal", k), self.deck_point(), self.pile_point(seat), FLIGHT, land - FLIGHT)
-
-    def _played(self, event: ev.Played) -> None:
-        board = self.board
-        if self.round_over:
-            for seat in list(board.plays):
-                board.drop_play(seat)
-            self.bubbles.clear()
-            self.round_over = False
-        self.bubbles.pop(event.seat, None)
-        if len(self.match.hand.history) == 1:  # the opening play: what was said before play starts is done with
-            self.bubbles.clear()
-        cards = self.table_order(event.cards)
-        targets = self.play_positions(event.seat, len(cards))
-        self.selected -= set(cards)
-        origin = self.pile_point(event.seat) if event.seat != HUMAN else targets[0]  # your cards leave the hand
-        board.set_play(event.seat, cards, targets, origin)
-        if event.seat == HUMAN:
-            self.place_hand()
-        kind = event.reading.kind
-        self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
-        banner = BANNER_KINDS.get(kind)
-        if banner:
-            big = kind.is_bomb_like
-            suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
-            self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
-
     def _hand_over(self, winner: int, landlord_won: bool) -> None:
         """The winning play stays; every other opponent's remaining cards are shown where it played."""
         self.bubbles.clear()
@@ -461,29 +230,6 @@ class Session:
             self.banner = Notice(tr(key, name=SEAT_NAMES[winner], cards=cards_text(left)), 2.2)
         self.sound("win" if (self.match.hand.landlord == HUMAN) == landlord_won else "lose")
 
-    def _landlord_banner(self, seat: int) -> Notice:
-        """Who is the landlord; when nobody bid or called, why (003 all-pass, 004 nobody called twice)."""
-        name = SEAT_NAMES[seat]
-        if any(value for _, value in self.match.hand.bids):
-            return Notice(tr("table.you_are_landlord" if seat == HUMAN else "table.is_landlord", name=name), 1.4)
-        twice = self.match.rules.redeal_limit is not None  # 004; else 003's all-pass
-        if seat == HUMAN:
-            said = tr("auction.nobody_called_twice_you") if twice else tr("auction.nobody_bid_you")
-        else:
-            said = tr("auction.nobody_called_twice", name=name) if twice else tr("auction.nobody_bid", name=name)
-        return Notice(said, 2.4)
-
-    def _redeal_notice(self, first: int) -> None:
-        """Everyone declined: the banner, and before the last deal a limit allows, what happens if all decline again."""
-        rules, hand = self.match.rules, self.match.hand
-        if rules.auction is Auction.POINTS:
-            self.banner = Notice(tr("table.redeal"), 1.6, "big")
-            return
-        self.banner = Notice(tr("auction.redeal"), 1.6, "big")
-        if rules.redeal_limit is not None and hand.redeals + 1 >= rules.redeal_limit:
-            name = tr("auction.you") if first == HUMAN else SEAT_NAMES[first]
-            self.say(tr("auction.redeal_last", name=name), 8.0)
-
     # ----- time -------------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
@@ -492,16 +238,7 @@ class Session:
         self.thinker.update(dt)
         self.effects.update(dt)
         self.ticker.follow(self.match.multiplier, dt)
-        for notice in (self.banner, self.message):
-            if notice is not None:
-                notice.remaining -= dt
-                notice.age += dt
-        for bubble in self.bubbles.values():
-            bubble.age += dt
-        if self.banner is not None and self.banner.remaining <= 0:
-            self.banner = None
-        if self.message is not None and self.message.remaining <= 0:
-            self.message = None
+        self._age_notices(dt)
         if self.deal is not None:
             self.deal.elapsed += dt
             if self.deal.launched > self.dealt_sounds:
@@ -514,58 +251,6 @@ class Session:
             self._update_flip(dt)
         self._tick_clock(dt)
 
-    def _time_limits(self) -> None:
-        """The clock's limits: the ruleset's own timers, or the 003 ones when the Turn timers setting is on."""
-        rules = self.match.rules.timed(self.settings.turn_timers)
-        limits = (None, None) if self.replay else (rules.turn_seconds, rules.deal_seconds)
-        self.clock.turn_limit, self.clock.deal_limit = limits
-
-    def _tick_clock(self, dt: float) -> None:
-        """The deal and turn clocks run while the table waits for a decision; at the deal limit the hand ends."""
-        self._time_limits()
-        if self.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not self.settled:
-            return
-        self.clock.tick(dt, self.turn_key())
-        if self.clock.deal_out:
-            self.apply(DealExpired())
-
-    def _update_flip(self, dt: float) -> None:
-        flip = self.flip
-        assert flip is not None
-        flip.elapsed += dt
-        if flip.joined or flip.elapsed < flip.duration + flip.hold:
-            return
-        flip.joined = True
-        hand = self.match.hand
-        landlord = hand.landlord
-        kitty_zone = self.kitty_zone()
-        start = (kitty_zone.centerx, kitty_zone.y)
-        if landlord == HUMAN:
-            self.place_hand(0.0)
-            for card in hand.kitty:
-                s = self.board.sprites[card]
-                target = s.pos
-                s.pos = start
-                s.move_to(target, 0.5, 0.0, out_back)
-        elif landlord is not None:
-            for k in range(len(hand.kitty)):
-                self.board.launch_back(("kitty", k), start, self.pile_point(landlord), 0.45, k * 0.06)
-
-    @property
-    def settled(self) -> bool:
-        """No card moving and no deal or kitty animation still running: the next step may start."""
-        flip_done = self.flip is None or self.flip.joined
-        return self.deal is None and flip_done and not self.board.busy
-
-    def shown_count(self, seat: int) -> int:
-        """Cards shown for a seat: the dealt ones that have landed while dealing, then the real count."""
-        if self.deal is not None:
-            return self.deal.landed(seat)
-        count = len(self.match.hand.hands[seat])
-        if self.flip is not None and not self.flip.joined and seat == self.match.hand.landlord:
-            count -= len(self.match.hand.kitty)
-        return count
-
     def unseen(self) -> list[tuple[str, int]]:
         """The card counter: for each rank of the pack (two-player has no 3s or 4s), how many you have not seen (not
         in your hand, not yet played)."""
@@ -577,3 +262,23 @@ class Session:
             total[RANKS.index(ch)] -= 1
         dealt = {card.rank for card in self.match.deck}
         return [(rank, left) for i, (rank, left) in enumerate(zip(RANKS, total, strict=True)) if i in dealt]
+
+    # ----- the clock --------------------------------------------------------------------------------------
+
+    def timed_out(self) -> bool:
+        """Has the turn limit run out on the turn now being played?"""
+        return self.clock.turn == self.turn_key() and self.clock.turn_out
+
+    def _time_limits(self) -> None:
+        """The clock's limits: the ruleset's own timers, or the 003 ones when the Turn timers setting is on."""
+        self.clock.follow(None if self.replay else self.match.rules.timed(self.settings.turn_timers))
+
+    def _tick_clock(self, dt: float) -> None:
+        """The deal and turn clocks run while the table waits for a decision; at the deal limit the hand ends. The
+        limits may change with the Turn timers setting, so they are taken again each time."""
+        self._time_limits()
+        if self.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER) or not self.settled:
+            return
+        self.clock.tick(dt, self.turn_key())
+        if self.clock.deal_out:
+            self.apply(DealExpired())

@@ -1,0 +1,174 @@
+"""The table's furniture drawn from a session: the score bar, the card counter, the kitty and the undealt deck,
+the seats' speech bubbles, the banner and the message line."""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
+from game.match import Phase
+from game.rulesets import Auction
+from scenes.art.cache import Surfaces
+from scenes.art.text import blit_text
+from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
+from scenes.table.layout import Fitted
+from scenes.words.i18n import language, tr
+from scenes.words.wording import deal_label
+
+if TYPE_CHECKING:
+    from scenes.art.cards import CardArt
+    from scenes.table.session import Session
+
+COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
+
+
+def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number, the deal and its clock."""
+    r = geo["hud"]
+    surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
+    hand = session.match.hand
+    bombs = sum(1 for d in hand.doublings if d in ("bomb", "rocket"))
+    bidding = hand.landlord is None or session.match.phase is Phase.BIDDING
+    if session.match.rules.auction is Auction.POINTS:
+        bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=hand.bid)
+    else:  # call/rob: no points are bid, the stake is the table's base
+        bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=session.match.rules.base)
+    x = r.x + geo.px(18)
+    x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
+    x = _multiplier(surface, geo, session, (x, r.centery)) + geo.px(20)
+    blit_text(surface, tr("table.bombs", count=bombs), geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
+    number = tr("table.hand", number=hand.number)
+    blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
+    below = r.bottom + geo.px(4)
+    blit_text(surface, deal_label(hand), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
+    clock = session.clock.deal_clock()
+    if clock is not None:
+        time_left = tr("table.deal_time", clock=clock)
+        blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
+
+
+def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, at: tuple[int, int]) -> int:
+    """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
+    reduced motion). Returns its right edge."""
+    label, pop = f"×{session.ticker.shown}", session.ticker.pop
+    center = (at[0] + geo.px(36), at[1])
+    if not pop:
+        blit_text(surface, label, geo.px(28), GOLD, center, "center", bold=True)
+        return at[0] + geo.px(72)
+    image = pill(label, geo.px(28), (255, 250, 210), (geo.px(10), geo.px(3)), (200, 60, 20), 235)
+    if not session.settings.reduced_motion:
+        image = zoomed(image, 1 + 0.6 * pop * pop)
+    surface.blit(image, image.get_rect(center=center))
+    return at[0] + geo.px(72)
+
+
+def draw_counter(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """The card counter: how many of each rank you have not seen."""
+    r = geo["counter"]
+    surface.blit(_counter_panel(tuple(session.unseen()), r.size, geo.px), r.topleft)
+    blit_text(surface, tr("table.unseen"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
+
+
+def draw_kitty(surface: pygame.Surface, geo: Fitted, session: Session, art: CardArt) -> None:
+    """The kitty face down, turning face up once the landlord is known."""
+    zone = session.kitty_zone()
+    w, _ = art.size
+    hand = session.match.hand
+    revealed = hand.landlord is not None and session.match.phase is not Phase.BIDDING
+    count = len(hand.kitty)
+    step = min(w + geo.px(8), (zone.width - w) / max(1, count - 1))  # eight cards close up to fit the zone
+    total = w + step * (count - 1)
+    x = zone.centerx - total / 2
+    flip = session.flip.progress if session.flip is not None else (1.0 if revealed else 0.0)
+    for card in hand.kitty:
+        image = art.face(session.match.deck[card]) if revealed and flip >= 0.5 else art.back()
+        squeeze = abs(math.cos(math.pi * flip)) if revealed and flip < 1 else 1.0
+        if squeeze < 0.999:
+            image = _squeezed(image, max(0.05, round(squeeze * 8) / 8))
+        surface.blit(image, image.get_rect(midtop=(round(x + w / 2), zone.y)))
+        x += step
+
+
+def draw_deck(surface: pygame.Surface, session: Session, art: CardArt) -> None:
+    """The undealt cards, a stack that shrinks as the deal goes out."""
+    assert session.deal is not None
+    left = len(session.deal.schedule) - session.deal.launched
+    x, y = session.deck_point()
+    for k in range(min(8, (left + 5) // 6)):
+        surface.blit(art.back(), (x - k * 1.5, y - k * 1.5))
+
+
+def draw_bubbles(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """What each seat said last, by its play zone."""
+    for seat, notice in session.bubbles.items():
+        zone = session.zone("play", seat)
+        color = CREAM if notice.text == tr("table.pass") or notice.tone == "quiet" else (255, 210, 120)
+        image = zoomed(
+            pill(notice.text, geo.px(34), color, (geo.px(20), geo.px(9)), (40, 40, 48), 215),
+            _pop(session, 0.7, notice.age, 0.15),
+        )
+        align = str(session.play_props(seat).get("align", "center"))
+        anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
+        surface.blit(image, image.get_rect(**{anchor: getattr(zone, anchor)}))
+
+
+def draw_banner(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """The banner across the table (the landlord, a bomb, the winners)."""
+    notice = session.banner
+    if notice is None:
+        return
+    big = notice.tone in ("big", "win")
+    color = (255, 214, 90) if big else CREAM
+    image = pill(notice.text, geo.px(84 if big else 52), color, (geo.px(40), geo.px(15)), (0, 0, 0), 150, SHADOW)
+    image = zoomed(image, _pop(session, 0.6, notice.age, 0.18))
+    surface.blit(image, image.get_rect(center=geo["banner"].topleft))
+
+
+def _pop(session: Session, start: float, age: float, duration: float) -> float:
+    """The size of a bubble or banner popping in (from `start` to full size), or full size with reduced motion."""
+    if session.settings.reduced_motion:
+        return 1.0
+    return start + (1 - start) * min(1.0, age / duration)
+
+
+def draw_message(surface: pygame.Surface, geo: Fitted, session: Session, prompt: str) -> None:
+    """The message line: a notice, or else `prompt`, what you are asked to do now."""
+    notice = session.message
+    if notice is None:
+        label, color = prompt, (255, 226, 150)
+    else:
+        label, color = notice.text, (255, 150, 130) if notice.tone == "warn" else CREAM
+    if not label:
+        return
+    image = pill(label, geo.px(24), color, (geo.px(18), geo.px(8)))
+    surface.blit(image, image.get_rect(center=geo["message"].center))
+
+
+def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
+    """The card counter's panel, a cell per rank of the pack, composed once per set of counts."""
+
+    def make() -> pygame.Surface:
+        made = panel(size, 170, px(14)).copy()
+        w = size[0] / len(cells)
+        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker")}
+        for i, (rank, left) in enumerate(cells):
+            cx = round(w * (i + 0.5))
+            label = names.get(rank, rank)
+            color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
+            blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
+            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
+            blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
+        return made
+
+    return COMPOSED.get(("counter", cells, size, language()), make)
+
+
+def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:
+    """A card narrowed to `k` of its width (the kitty flipping over); quantised, so a few images are cached."""
+    w, h = image.get_size()
+    return COMPOSED.get(
+        ("squeeze", id(image), (w, h), k), lambda: pygame.transform.smoothscale(image, (max(1, round(w * k)), h))
+    )

@@ -1,0 +1,292 @@
+"""Where the table's cards are and go: each zone's card positions in window pixels, your hand's order, and the
+events that move sprites (the deal, a play laid down, the kitty turned up and joining the landlord's hand).
+
+`Placing` is the board's part of `Session`: it reads the session's match, settings, layout (`geo`) and board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import events as ev
+from game.kinds import Kind
+from scenes.art.effects import Effects, Stage
+from scenes.art.tween import out_back
+from scenes.table.board import RAISE, row_positions, spread
+from scenes.table.layout import SEAT_ZONES, Fitted
+from scenes.table.notices import BANNER_KINDS, Notice
+from scenes.table.seats import HUMAN
+from scenes.words.i18n import tr
+
+if TYPE_CHECKING:
+    import random
+
+    from game.match import Match
+    from scenes.table.board import Board
+    from scenes.table.clock import TableClock
+    from scenes.table.table_settings import TableSettings
+
+DEAL_GAP = 0.045  # seconds between two dealt cards
+DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
+FLIGHT = 0.30
+SORTS = ("rank", "groups")  # your hand's orders: high cards first, or grouped by count
+LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
+
+
+def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
+    """A card size ("hand", "table" or "mini") in window pixels, bigger with the large-cards option."""
+    w, h = geo[f"card_{size}"].size
+    k = LARGE_CARDS[size] if large else 1.0
+    return round(w * k), round(h * k)
+
+
+@dataclass
+class Deal:
+    """The deal animation's clock: which card lands when."""
+
+    schedule: list[tuple[int, float]]  # (seat, landing time) per dealt card
+    elapsed: float = 0.0
+
+    def landed(self, seat: int) -> int:
+        return sum(1 for s, t in self.schedule if s == seat and t <= self.elapsed)
+
+    @property
+    def launched(self) -> int:
+        return sum(1 for _, t in self.schedule if t - FLIGHT <= self.elapsed)
+
+    @property
+    def over(self) -> bool:
+        return self.elapsed >= self.schedule[-1][1] + 0.35
+
+
+@dataclass
+class Flip:
+    """The kitty turning face up, then (after `hold`) joining the landlord's hand."""
+
+    elapsed: float = 0.0
+    duration: float = 0.45
+    hold: float = 0.9
+    joined: bool = False
+
+    @property
+    def progress(self) -> float:
+        return min(1.0, self.elapsed / self.duration)
+
+
+class Placing:
+    """The session's board: where every card goes, and the sprite moves the core's events start."""
+
+    match: Match
+    settings: TableSettings
+    geo: Fitted | None
+    board: Board
+    rng: random.Random
+    fx_rng: random.Random
+    selected: set[int]
+    sort: str
+    cursor: int
+    deal: Deal | None
+    flip: Flip | None
+    round_over: bool
+    dealt_sounds: int
+    reveal: dict[int, list[int]]
+    effects: Effects
+    clock: TableClock
+    bubbles: dict[int, Notice]
+    banner: Notice | None
+    sound: Callable[[str], None]  # the session's
+    _redeal_notice: Callable[[int], None]  # the notices'
+
+    def card_size(self, size: str) -> tuple[int, int]:
+        assert self.geo is not None
+        return card_size(self.geo, size, self.settings.large_cards)
+
+    def play_area(self, seat: int, count: int) -> pygame.Rect:
+        """The rectangle a play of `count` cards by `seat` covers on the table."""
+        w, h = self.card_size("table")
+        corners = self.play_positions(seat, count)
+        left, top = min(x for x, _ in corners), min(y for _, y in corners)
+        right = max(x for x, _ in corners) + w
+        return pygame.Rect(round(left), round(top), round(right - left), h)
+
+    def stage(self) -> Stage:
+        assert self.geo is not None
+        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng)
+
+    def zone_name(self, kind: str, seat: int) -> str:
+        """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`..."""
+        return f"{kind}_{SEAT_ZONES[self.match.players][seat]}"
+
+    def zone(self, kind: str, seat: int) -> pygame.Rect:
+        assert self.geo is not None
+        return self.geo[self.zone_name(kind, seat)]
+
+    def play_props(self, seat: int) -> Mapping[str, object]:
+        """The properties of a seat's play zone in the map (its "align")."""
+        return self.geo.props[self.zone_name("play", seat)] if self.geo else {}
+
+    def kitty_zone(self) -> pygame.Rect:
+        return self.geo["kitty"] if self.geo else pygame.Rect(0, 0, 1, 1)
+
+    def pile_point(self, seat: int) -> tuple[float, float]:
+        w, h = self.card_size("mini")
+        r = self.zone("pile", seat)
+        return (r.centerx - w / 2, r.centery - h / 2)
+
+    def deck_point(self, size: str = "mini") -> tuple[float, float]:
+        assert self.geo is not None
+        w, h = self.card_size(size)
+        p = self.geo["deck"]
+        return (p.x - w / 2, p.y - h / 2)
+
+    def hand_positions(self, order: list[int]) -> dict[int, tuple[float, float]]:
+        zone = self.zone("hand", HUMAN)
+        w, h = self.card_size("hand")
+        step = spread(len(order), w, zone.width, w * 0.56)
+        total = w + step * max(0, len(order) - 1)
+        x0 = zone.centerx - total / 2
+        y = zone.bottom - h
+        lift = h * RAISE
+        return {c: (x0 + i * step, y - (lift if c in self.selected else 0)) for i, c in enumerate(order)}
+
+    def play_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        align = str(self.play_props(seat).get("align", "center"))
+        w, h = self.card_size("table")
+        return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
+
+    def table_order(self, cards: Iterable[int]) -> list[int]:
+        """A play as it lies on the table: high cards first."""
+        deck = self.match.deck
+        return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+
+    def display_order(self, cards: list[int]) -> list[int]:
+        """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
+        deck = self.match.deck
+        if self.sort == "rank":
+            return sorted(cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+        count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
+        return sorted(cards, key=lambda c: (-count[deck[c].rank], -deck[c].rank, deck[c].suit or 0))
+
+    def relayout(self, geo: Fitted) -> None:
+        """The window changed size: put every sprite where it now belongs, at once."""
+        self.geo = geo.for_players(self.match.players)
+        self.effects.clear()  # drawn for the old size; they are brief enough to drop
+        board = self.board
+        for key in list(board.flying):
+            board.sprites.pop(key, None)
+        board.flying.clear()
+        board.landing.clear()
+        for seat, cards in board.plays.items():
+            for card, pos in zip(cards, self.play_positions(seat, len(cards)), strict=True):
+                board.sprites[card].pos, board.sprites[card].tween = pos, None
+        self.place_hand(0.0)
+
+    def place_hand(self, duration: float = 0.22) -> None:
+        """Move the human's hand sprites to their slots (after a sort, a play, a raise...)."""
+        board = self.board
+        joining = set(self.match.hand.kitty) if self.flip is not None and not self.flip.joined else set()
+        hand = [c for c in self.match.hand.hands[HUMAN] if c not in joining]
+        board.hand = self.display_order(hand)
+        for card, pos in self.hand_positions(board.hand).items():
+            s = board.sprite(card, card, "hand", True, pos)
+            if duration:
+                s.move_to(pos, duration)
+            else:
+                s.pos, s.tween = pos, None
+        self.cursor = min(self.cursor, max(0, len(board.hand) - 1))
+
+    def _dealt(self, event: ev.Dealt) -> None:
+        self.board.clear()
+        self.effects.clear()
+        self.bubbles.clear()
+        self.reveal.clear()
+        self.selected.clear()
+        self.flip, self.round_over = None, False
+        self.clock.new_deal()
+        if event.redeal:
+            self._redeal_notice(event.first_bidder)
+        players = self.match.players
+        dealt = players * self.match.rules.hand_size
+        gap = min(DEAL_GAP, DEAL_TIME / dealt)
+        schedule = [((event.first_bidder + k) % players, k * gap + FLIGHT) for k in range(dealt)]
+        self.deal = Deal(schedule)
+        self.dealt_sounds = 0
+        mine = list(self.match.hand.hands[HUMAN])
+        self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
+        final = self.hand_positions(mine)
+        start = self.deck_point("hand")
+        arrivals = iter(mine)
+        for k, (seat, land) in enumerate(schedule):
+            if seat == HUMAN:
+                card = next(arrivals)
+                s = self.board.sprite(card, card, "hand", True, start)
+                s.move_to(final[card], FLIGHT, land - FLIGHT)
+                self.board.hand.append(card)
+            else:
+                self.board.launch_back(("deal", k), self.deck_point(), self.pile_point(seat), FLIGHT, land - FLIGHT)
+
+    def _played(self, event: ev.Played) -> None:
+        board = self.board
+        if self.round_over:
+            for seat in list(board.plays):
+                board.drop_play(seat)
+            self.bubbles.clear()
+            self.round_over = False
+        self.bubbles.pop(event.seat, None)
+        if len(self.match.hand.history) == 1:  # the opening play: what was said before play starts is done with
+            self.bubbles.clear()
+        cards = self.table_order(event.cards)
+        targets = self.play_positions(event.seat, len(cards))
+        self.selected -= set(cards)
+        origin = self.pile_point(event.seat) if event.seat != HUMAN else targets[0]  # your cards leave the hand
+        board.set_play(event.seat, cards, targets, origin)
+        if event.seat == HUMAN:
+            self.place_hand()
+        kind = event.reading.kind
+        self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
+        banner = BANNER_KINDS.get(kind)
+        if banner:
+            big = kind.is_bomb_like
+            suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
+            self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
+
+    def _update_flip(self, dt: float) -> None:
+        flip = self.flip
+        assert flip is not None
+        flip.elapsed += dt
+        if flip.joined or flip.elapsed < flip.duration + flip.hold:
+            return
+        flip.joined = True
+        hand = self.match.hand
+        landlord = hand.landlord
+        kitty_zone = self.kitty_zone()
+        start = (kitty_zone.centerx, kitty_zone.y)
+        if landlord == HUMAN:
+            self.place_hand(0.0)
+            for card in hand.kitty:
+                s = self.board.sprites[card]
+                target = s.pos
+                s.pos = start
+                s.move_to(target, 0.5, 0.0, out_back)
+        elif landlord is not None:
+            for k in range(len(hand.kitty)):
+                self.board.launch_back(("kitty", k), start, self.pile_point(landlord), 0.45, k * 0.06)
+
+    @property
+    def settled(self) -> bool:
+        """No card moving and no deal or kitty animation still running: the next step may start."""
+        flip_done = self.flip is None or self.flip.joined
+        return self.deal is None and flip_done and not self.board.busy
+
+    def shown_count(self, seat: int) -> int:
+        """Cards shown for a seat: the dealt ones that have landed while dealing, then the real count."""
+        if self.deal is not None:
+            return self.deal.landed(seat)
+        count = len(self.match.hand.hands[seat])
+        if self.flip is not None and not self.flip.joined and seat == self.match.hand.landlord:
+            count -= len(self.match.hand.kitty)
+        return count
