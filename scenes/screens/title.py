@@ -1,4 +1,4 @@
-"""The title screen: Continue (when a saved match exists), New match, Statistics, Rules, Settings, Quit."""
+"""The title screen: Continue (when a saved match exists), New match, Puzzles, Statistics, Rules, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from scenes.flow import continue_match, new_match
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.new_match import RulesetChooser
+from scenes.screens.puzzles import PuzzleList
 from scenes.screens.rules import RulesHelp
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.stats import WARN, StatsScreen
@@ -48,6 +49,7 @@ class TitleScene(Scene):
         specs = [
             ("continue", tr("title.continue"), "play"),
             ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
+            ("puzzles", tr("puzzles.entry"), "plain"),
             ("stats", tr("title.statistics"), "plain"),
             ("rules", tr("title.rules"), "plain"),
             ("settings", tr("title.settings"), "plain"),
@@ -85,6 +87,8 @@ class TitleScene(Scene):
                 self.relayout()
         elif key == "new":
             self.game.push(RulesetChooser(self.game))
+        elif key == "puzzles":
+            self.game.push(PuzzleList(self.game))
         elif key == "stats":
             self.game.push(StatsScreen(self.game))
         elif key == "rules":
