@@ -17,7 +17,6 @@ from game.puzzles.make import THEMES, as_move, bot_deal, missed_win, naive_moves
 from game.puzzles.verify import problems
 from game.selfplay import acting_seat, bot_action
 from game.solver import Solver, refute
-from scenes.i18n import keys
 
 
 @pytest.fixture(scope="module")
@@ -78,9 +77,11 @@ def test_a_wrong_first_move_loses_against_the_refutation(shipped):
 
 
 def test_every_name_and_chapter_has_both_languages(shipped):
-    english, chinese = keys("en"), keys("zh")
-    wanted = {f"puzzle_names.theme_{t}" for t in THEMES} | {f"puzzle_names.chapter_{f.chapter}" for f in FORMS}
-    assert wanted <= english and wanted <= chinese
+    """The names' catalogue (assets/i18n/<language>/puzzle_names.json, read as files: the core hands keys)."""
+    wanted = {f"theme_{t}" for t in THEMES} | {f"chapter_{f.chapter}" for f in FORMS} | {"name"}
+    for language in ("en", "zh"):
+        catalogue = json.loads((ASSETS.parent / "i18n" / language / "puzzle_names.json").read_text(encoding="utf-8"))
+        assert wanted <= set(catalogue), language
     assert {p.theme for p in all_puzzles(shipped)} <= set(THEMES)
     for loaded in shipped:
         names = [(p.theme, p.number) for p in loaded.puzzles]
