@@ -250,7 +250,9 @@ class PuzzleTable(Scene):
         return plays[self.choice % len(plays)] if plays else None
 
     def your_turn(self) -> bool:
-        return self.position is not None and self.position.turn == YOU and not self.solution and not self.outcome
+        """Is it for you to act? Not while the solution plays, nor once a wrong move has lost the hand."""
+        position = self.position
+        return position is not None and position.turn == YOU and not (self.solution or self.outcome or self.explanation)
 
     def act(self, move: Move) -> None:
         """Make `move` for the seat to move, with everything it says: a wrong move of yours is explained and the
@@ -360,7 +362,7 @@ class PuzzleTable(Scene):
             self.shown[seat] = move, cards, age + dt
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(ACTS[b.key])
-        if self.position is None or (self.position.turn == YOU and not self.solution and not self.explanation):
+        if self.position is None or self.your_turn():
             return
         self.wait -= dt
         if self.wait <= 0:
