@@ -7,12 +7,17 @@ import json
 import pygame
 import pytest
 
+from game.match import Match
+from game.puzzles.data import ASSETS
 from game.savefile import SaveStore
 from game.solver import refute
-from scenes.screens.puzzles import PuzzleList, PuzzleTable
+from scenes.flow import open_session, show, to_title
+from scenes.platform.my_puzzles import MyPuzzles
+from scenes.screens.puzzles import PuzzleList, PuzzleTable, puzzle_name
+from scenes.screens.settlement import SettlementScene
 from scenes.words.i18n import set_language
 from scenes.words.wording import describe
-from tests.test_scene_kit import pad, post, press, saving_game, steps, title_game
+from tests.test_scene_kit import pad, play_until, post, press, saving_game, settled, steps, title_game
 
 
 @pytest.fixture
@@ -22,9 +27,9 @@ def game(tmp_path):
 
 
 def open_list(game) -> PuzzleList:
-    """Title -> Puzzles by the keyboard: the entry after New match."""
-    press(game, pygame.K_DOWN)
-    press(game, pygame.K_RETURN)
+    """Title -> Puzzles by a click on its entry."""
+    post(pygame.MOUSEBUTTONDOWN, pos=game.scene.row.get("puzzles").rect.center, button=1)
+    steps(game, 2)
     assert isinstance(game.scene, PuzzleList)
     return game.scene
 
@@ -66,7 +71,10 @@ def play_to_the_end(game, table: PuzzleTable, pick) -> None:
 
 
 def test_the_title_opens_the_chapters_in_order_with_no_stars_yet(game):
-    screen = open_list(game)
+    press(game, pygame.K_DOWN)  # from New match (nothing to continue) to Puzzles
+    press(game, pygame.K_RETURN)
+    screen = game.scene
+    assert isinstance(screen, PuzzleList)
     assert [c.name for c in screen.chapters] == ["landlord", "farmers", "heads_up"]
     assert sum(len(c.puzzles) for c in screen.chapters) >= 60 and screen.stars.solved == set()
     press(game, pygame.K_ESCAPE)
@@ -170,4 +178,45 @@ def test_a_damaged_stars_file_is_named_on_the_screen_not_a_crash(game):
     (game.store.directory / "puzzle_stars.json").write_text('{"solved": "everything"}')
     screen = open_list(game)
     assert screen.stars.solved == set() and "where a list of solved puzzles belongs" in screen.stars.problem
+    game.draw(game.screen)
+
+
+def settle_seed_0(game):
+    """Seed 0's first hand played to its settlement by the easy bots: seat 0 (you) threw a forced win away."""
+    session = open_session(game, Match("standard", 0))
+    show(game, session)
+    play_until(session.match, settled, session.apply)
+    show(game, session)
+    screen = game.scene
+    assert isinstance(screen, SettlementScene)
+    for _ in range(600):
+        if screen.maker.search is None:
+            break
+        steps(game, 3)
+    return screen
+
+
+def test_a_missed_win_on_the_settlement_becomes_one_of_my_puzzles(game):
+    screen = settle_seed_0(game)
+    button = screen.row.get("make")
+    post(pygame.MOUSEBUTTONDOWN, pos=button.rect.center, button=1)
+    steps(game, 2)
+    assert screen.maker.note == "Added to My Puzzles: " + puzzle_name(MyPuzzles(game.store.directory).puzzles[0]) + "."
+    assert not screen.row.get("make").enabled
+    to_title(game)
+    listed = open_list(game)
+    assert listed.chapters[-1].name == "mine" and listed.chapters[-1].puzzles[0].id == "mine-01"
+    source = screen.maker.found[1]
+    assert listed.chapters[-1].puzzles[0].source == source and source.seed == 0
+
+
+def test_a_tampered_my_puzzles_file_is_refused_with_a_message(game):
+    shipped = json.loads((ASSETS / "landlord.json").read_text())
+    shipped["chapter"] = "mine"
+    shipped["puzzles"][0]["hands"][0] = "2222" + shipped["puzzles"][0]["hands"][0][4:]  # a card moved by hand
+    game.store.directory.mkdir(parents=True)
+    (game.store.directory / "my_puzzles.json").write_text(json.dumps(shipped))
+    screen = open_list(game)
+    assert [c.name for c in screen.chapters] == ["landlord", "farmers", "heads_up"]
+    assert any("cannot be trusted" in note and "digest" in note for note in screen.refused), screen.refused
     game.draw(game.screen)

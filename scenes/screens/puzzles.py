@@ -9,16 +9,20 @@ which play took control (`game.solver.refute`).
 from __future__ import annotations
 
 import math
+from concurrent.futures import BrokenExecutor, CancelledError, Future
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.cards import JOKERS, RANK_INDEX, Card, parse
-from game.puzzles.data import YOU, Chapter, Puzzle, load_all
+from game.match import Match
+from game.puzzles.data import YOU, Chapter, Puzzle, Source, load_all
+from game.puzzles.make import Proven, missed_win
 from game.solver import Move, Position, Solver, refute
 from scenes.art.felt import felt
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Button, Row, panel
+from scenes.platform import my_puzzles as mine
 from scenes.platform.input import Act, Input
 from scenes.platform.puzzle_stars import Stars
 from scenes.scene import Scene
@@ -36,6 +40,10 @@ SOLUTION_STEP = 1.3  # the solution plays at a pace a player can follow
 SLIDE = 0.25  # seconds a new play slides in (not with reduced motion)
 COLUMNS = 5
 CHAPTERS = ("landlord", "farmers", "heads_up")  # the order of the tabs, the easiest role first
+
+
+def chapter_title(chapter: Chapter) -> str:
+    return tr("puzzles.chapter_mine") if chapter.name == mine.CHAPTER else tr(f"puzzle_names.chapter_{chapter.name}")
 
 
 def puzzle_name(puzzle: Puzzle) -> str:
@@ -68,13 +76,17 @@ class PuzzleList(Scene):
 
     def __init__(self, game: Host, chapters: list[Chapter] | None = None) -> None:
         super().__init__(game)
+        self.refused: list[str] = []
         if chapters is None:
-            chapters, refused = load_all()
-            self.refused = refused
-        else:
-            self.refused = []
+            chapters, self.refused = load_all()
         known = {name: k for k, name in enumerate(CHAPTERS)}
         self.chapters = sorted(chapters, key=lambda c: known.get(c.name, len(known)))
+        own = mine.MyPuzzles(game.store.directory if game.store is not None else None)
+        if own.problem:
+            self.refused.append(problems.sentence(own.problem))
+        chapter = own.chapter()
+        if chapter is not None:
+            self.chapters.append(chapter)
         self.stars = stars_of(game)
         self.chapter = 0
         self.focus = 0  # tile index in the chapter; -1 is the tab row
@@ -92,8 +104,9 @@ class PuzzleList(Scene):
     def relayout(self) -> None:
         geo = self.game.geo
         w, h = self.game.screen.get_size()
-        specs = [(str(i), tr(f"puzzle_names.chapter_{c.name}"), "plain") for i, c in enumerate(self.chapters)]
-        self.tabs = Row.centered(pygame.Rect(0, geo.px(130), w, geo.px(64)), specs, geo.px(440), geo.px(20))
+        specs = [(str(i), chapter_title(c), "plain") for i, c in enumerate(self.chapters)]
+        tab_w = min(geo.px(440), (w - geo.px(80)) // max(1, len(specs)) - geo.px(20))
+        self.tabs = Row.centered(pygame.Rect(0, geo.px(130), w, geo.px(64)), specs, tab_w, geo.px(20))
         for i, b in enumerate(self.tabs.buttons):
             b.style = "play" if i == self.chapter else "plain"
             b.focus = self.focus < 0 and i == self.chapter
@@ -510,7 +523,7 @@ class PuzzleTable(Scene):
         geo = self.game.geo
         w = surface.get_width()
         surface.blit(felt(surface.get_size()), (0, 0))
-        title = f"{tr(f'puzzle_names.chapter_{self.chapter.name}')} · {puzzle_name(self.puzzle)}"
+        title = f"{chapter_title(self.chapter)} · {puzzle_name(self.puzzle)}"
         blit_text(surface, title, geo.px(36), GOLD, (geo.px(60), geo.px(24)), bold=True, shadow=(40, 16, 0))
         star(surface, (w - geo.px(60), geo.px(46)), geo.px(24), self.puzzle.id in self.stars.solved)
         for k, line in enumerate(wrap(self.goal(), geo.px(22), w - geo.px(400))[:2]):
@@ -610,3 +623,51 @@ ACTS = {
     "next": Act.SORT,
     "back": Act.MENU,
 }
+
+
+class PuzzleMaker:
+    """ "Make a puzzle of this position" for a hand just played: the search for a forced win the player missed
+    runs in the bot pool (the screen never waits for it), the button shows once one is found, and pressing it adds
+    the position to My puzzles."""
+
+    def __init__(self, game: Host, match: Match, seat: int) -> None:
+        self.game = game
+        self.found: tuple[Proven, Source] | None = None
+        self.note = ""
+        self.made = False
+        self.search: Future[tuple[Proven, Source] | None] | None = None
+        if not game.demo:
+            try:
+                self.search = game.pool.submit(missed_win, match, seat)
+            except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
+                self.search = None
+
+    def update(self) -> bool:
+        """True when the search has just found a missed win."""
+        if self.search is None or not self.search.done():
+            return False
+        search, self.search = self.search, None
+        try:
+            self.found = search.result()
+        except (BrokenExecutor, CancelledError):
+            self.found = None
+        return self.found is not None
+
+    def button(self, rect: pygame.Rect) -> Button:
+        made = Button("make", tr("puzzles.make"), rect, "hint")
+        made.enabled = not self.made
+        return made
+
+    def make(self) -> None:
+        if self.found is None or self.made:
+            return
+        own = mine.MyPuzzles(self.game.store.directory if self.game.store is not None else None)
+        puzzle = own.add(*self.found)
+        self.note = tr("puzzles.made", name=puzzle_name(puzzle)) if puzzle else tr("puzzles.made_before")
+        if own.problem:
+            self.note = problems.sentence(own.problem)
+        self.made = True
+
+    def draw(self, surface: pygame.Surface, at: tuple[int, int], size: int) -> None:
+        if self.note:
+            blit_text(surface, self.note, size, GOLD, at, "midbottom", shadow=(0, 0, 0))
