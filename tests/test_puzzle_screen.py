@@ -220,3 +220,10 @@ def test_a_tampered_my_puzzles_file_is_refused_with_a_message(game):
     assert [c.name for c in screen.chapters] == ["landlord", "farmers", "heads_up"]
     assert any("cannot be trusted" in note and "digest" in note for note in screen.refused), screen.refused
     game.draw(game.screen)
+
+
+def test_a_new_play_slides_in_unless_motion_is_reduced(game):
+    table = open_first(game)
+    assert table.rise(1, 0.0) < 0 < table.rise(0, 0.0) and table.rise(0, 1.0) == 0
+    game.table_settings.reduced_motion = True
+    assert table.rise(0, 0.0) == table.rise(1, 0.0) == 0

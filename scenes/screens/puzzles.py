@@ -555,8 +555,7 @@ class PuzzleTable(Scene):
     def draw_play(self, surface: pygame.Surface, seat: int, move: Move, cards: list[Card], age: float) -> None:
         geo = self.game.geo
         cx, cy = self.play_spot(seat)
-        reduced = self.game.table_settings.reduced_motion
-        rise = 0 if reduced or age >= SLIDE else round((1 - age / SLIDE) * geo.px(40)) * (1 if seat == YOU else -1)
+        rise = self.rise(seat, age)
         if move.is_pass:
             blit_text(surface, tr("puzzles.passed"), geo.px(34), MUTED, (cx, cy + rise), "center", True, (0, 0, 0))
             return
@@ -568,6 +567,12 @@ class PuzzleTable(Scene):
             surface.blit(art.face(card), at)
         under = (cx, cy + art.size[1] // 2 + geo.px(6))
         blit_text(surface, describe(move.reading), geo.px(20), CREAM, under, "midtop", shadow=(0, 0, 0))
+
+    def rise(self, seat: int, age: float) -> int:
+        """How far a play `age` seconds old still has to slide in from its seat's side; none with reduced motion."""
+        if self.game.table_settings.reduced_motion or age >= SLIDE:
+            return 0
+        return round((1 - age / SLIDE) * self.game.geo.px(40)) * (1 if seat == YOU else -1)
 
     def message(self) -> tuple[str, str, tuple[int, int, int]]:
         """The heading and the text of the panel in the middle, and the heading's colour."""

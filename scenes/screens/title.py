@@ -55,7 +55,7 @@ class TitleScene(Scene):
             ("settings", tr("title.settings"), "plain"),
             ("quit", tr("title.quit"), "dark"),
         ]
-        self.row = Row.stacked(geo["title_menu"], specs, geo.px(70), geo.px(16))
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(62), geo.px(12))  # seven entries in the room of six
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
