@@ -14,6 +14,7 @@ from game.solver import refute
 from scenes.flow import open_session, show, to_title
 from scenes.platform.my_puzzles import MyPuzzles
 from scenes.screens.puzzles import PuzzleList, PuzzleTable, puzzle_name
+from scenes.screens.replay import ReplayScene
 from scenes.screens.settlement import SettlementScene
 from scenes.words.i18n import set_language
 from scenes.words.wording import describe
@@ -227,3 +228,17 @@ def test_a_new_play_slides_in_unless_motion_is_reduced(game):
     assert table.rise(1, 0.0) < 0 < table.rise(0, 0.0) and table.rise(0, 1.0) == 0
     game.table_settings.reduced_motion = True
     assert table.rise(0, 0.0) == table.rise(1, 0.0) == 0
+
+
+def test_the_replay_offers_the_same_missed_win_as_a_puzzle(game):
+    settle_seed_0(game).choose("replay")
+    replay = game.scene
+    assert isinstance(replay, ReplayScene)
+    for _ in range(600):
+        if replay.maker.search is None:
+            break
+        steps(game, 3)
+    assert replay.tools.get("make").enabled
+    press(game, pygame.K_a)
+    assert not replay.tools.get("make").enabled
+    assert [p.id for p in MyPuzzles(game.store.directory).puzzles] == ["mine-01"]
