@@ -190,9 +190,9 @@ class ReplayScene(TableScene):
             ("later", tr("replay.later"), "plain"),
             ("deal", tr("replay.play_deal"), "play"),
         ]
-        if self.maker.found is not None and self.deal == len(self.deals) - 1:
-            specs.append(("make", tr("puzzles.make"), "hint"))
         self.tools = Row.stacked(geo["tools"], specs, geo.px(64), geo.px(14))
+        if self.maker.found is not None and self.deal == len(self.deals) - 1:  # above the tools: room is left there
+            self.tools.buttons.insert(0, self.maker.button(self.tools.buttons[0].rect.move(0, -geo.px(78))))
 
     def update(self, dt: float) -> None:
         super().update(dt * self.speed)
