@@ -190,11 +190,17 @@ def settle_seed_0(game):
     show(game, session)
     screen = game.scene
     assert isinstance(screen, SettlementScene)
-    for _ in range(600):
-        if screen.maker.search is None:
-            break
-        steps(game, 3)
+    searched(game, screen.maker)
     return screen
+
+
+def searched(game, maker) -> None:
+    """Let the frames run until the bot pool has answered the search for a missed win."""
+    for _ in range(600):
+        if maker.search is None:
+            return
+        steps(game, 3)
+    raise AssertionError("the search for a missed win never answered")
 
 
 def test_a_missed_win_on_the_settlement_becomes_one_of_my_puzzles(game):
@@ -234,10 +240,7 @@ def test_the_replay_offers_the_same_missed_win_as_a_puzzle(game):
     settle_seed_0(game).choose("replay")
     replay = game.scene
     assert isinstance(replay, ReplayScene)
-    for _ in range(600):
-        if replay.maker.search is None:
-            break
-        steps(game, 3)
+    searched(game, replay.maker)
     assert replay.tools.get("make").enabled
     press(game, pygame.K_a)
     assert not replay.tools.get("make").enabled

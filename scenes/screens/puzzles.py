@@ -315,30 +315,27 @@ class PuzzleTable(Scene):
     def said(self, move: Move) -> str:
         return tr("puzzles.a_pass") if move.reading is None else describe(move.reading)
 
-    def who(self, seat: int) -> str:
-        """'the landlord', 'the farmer after you', 'your partner' for a seat of this puzzle."""
+    def role(self, seat: int) -> str:
+        """A seat of this puzzle as the words name it: you, landlord, partner, farmer (two seats), after or before
+        (the farmers of a three-seat landlord puzzle)."""
         puzzle = self.puzzle
         if seat == YOU:
-            return tr("puzzles.who_you")
+            return "you"
         if seat == puzzle.landlord:
-            return tr("puzzles.who_landlord")
+            return "landlord"
         if puzzle.landlord != YOU:
-            return tr("puzzles.who_partner")
+            return "partner"
         if len(puzzle.hands) == 2:
-            return tr("puzzles.who_farmer")
-        return tr("puzzles.who_after" if seat == 1 else "puzzles.who_before")
+            return "farmer"
+        return "after" if seat == 1 else "before"
+
+    def who(self, seat: int) -> str:
+        """'the landlord', 'the farmer after you', 'your partner': a seat in a sentence."""
+        return tr(f"puzzles.who_{self.role(seat)}")
 
     def label(self, seat: int) -> str:
-        puzzle = self.puzzle
-        if seat == YOU:
-            return tr("puzzles.label_you")
-        if seat == puzzle.landlord:
-            return tr("puzzles.label_landlord")
-        if puzzle.landlord != YOU:
-            return tr("puzzles.label_partner")
-        if len(puzzle.hands) == 2:
-            return tr("puzzles.label_farmer")
-        return tr("puzzles.label_after" if seat == 1 else "puzzles.label_before")
+        """'Landlord', 'Farmer after you', 'Partner': a seat's badge."""
+        return tr(f"puzzles.label_{self.role(seat)}")
 
     def goal(self) -> str:
         puzzle = self.puzzle
