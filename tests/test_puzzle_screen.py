@@ -225,7 +225,8 @@ def test_a_tampered_my_puzzles_file_is_refused_with_a_message(game):
     (game.store.directory / "my_puzzles.json").write_text(json.dumps(shipped))
     screen = open_list(game)
     assert [c.name for c in screen.chapters] == ["landlord", "farmers", "heads_up"]
-    assert any("cannot be trusted" in note and "digest" in note for note in screen.refused), screen.refused
+    assert screen.refused[0].startswith("The my puzzles file (my_puzzles.json) cannot be used. Its puzzles cannot be t")
+    assert any("digest" in note for note in screen.refused[1:]), screen.refused
     game.draw(game.screen)
 
 

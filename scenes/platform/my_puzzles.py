@@ -21,7 +21,7 @@ def read_mine(text: str) -> Chapter:
     try:
         return read_chapter(parse_json(text))
     except PuzzleError as error:
-        raise Unusable(f"Its puzzles cannot be trusted: {error}", "not_my_puzzles", reason=str(error)) from None
+        raise Unusable(f"Its puzzles cannot be trusted: {error}.", "not_my_puzzles", detail=str(error)) from None
 
 
 class MyPuzzles:

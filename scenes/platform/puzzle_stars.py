@@ -25,7 +25,9 @@ class Stars:
     """The solved puzzle ids; with no directory (a game that saves nothing) they last as long as the window."""
 
     def __init__(self, directory: pathlib.Path | None) -> None:
-        self._file = None if directory is None else GuardedFile(directory, "puzzle_stars", "puzzle stars", read_stars)
+        self._file = None
+        if directory is not None:
+            self._file = GuardedFile(directory, "puzzle_stars", "puzzle stars file", read_stars)
         self.problem: Problem | None = None
         self.solved: set[str] = set()
         if self._file is not None:

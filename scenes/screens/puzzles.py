@@ -82,8 +82,8 @@ class PuzzleList(Scene):
         known = {name: k for k, name in enumerate(CHAPTERS)}
         self.chapters = sorted(chapters, key=lambda c: known.get(c.name, len(known)))
         own = mine.MyPuzzles(game.store.directory if game.store is not None else None)
-        if own.problem:
-            self.refused.append(problems.sentence(own.problem))
+        if own.problem:  # the reason in the player's language, then the loader's own words for it
+            self.refused += [problems.sentence(own.problem), *problems.details(own.problem)]
         chapter = own.chapter()
         if chapter is not None:
             self.chapters.append(chapter)
