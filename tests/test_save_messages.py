@@ -21,7 +21,9 @@ from game.savefile import SHAPES, WANTED_WORDS, SaveStore
 from game.stats import StatsStore
 from scenes.app import App
 from scenes.flow import open_session
+from scenes.platform.my_puzzles import MyPuzzles
 from scenes.platform.prefs import PrefsStore
+from scenes.platform.puzzle_stars import Stars
 from scenes.screens import stats as stats_screen
 from scenes.screens import title
 from scenes.screens.stats import StatsScreen
@@ -31,7 +33,15 @@ from tests.test_savefile_hostile import HOSTILE, STAND_INS, mid_trick, refuse
 from tests.test_scene_kit import press, title_game
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-MAKERS = ("game/atomic.py", "game/savefile.py", "game/stats.py", "game/serialize.py", "scenes/platform/prefs.py")
+MAKERS = (
+    "game/atomic.py",
+    "game/savefile.py",
+    "game/stats.py",
+    "game/serialize.py",
+    "scenes/platform/prefs.py",
+    "scenes/platform/puzzle_stars.py",
+    "scenes/platform/my_puzzles.py",
+)
 FIXED = {"then", "with_detail", "list", "heading_read", "heading_write"}
 # What a Chinese sentence may keep in Latin letters: file names, the format's name, JSON's null, quoted field names.
 KEPT_AS_IS = re.compile(r"[\w.\-]+\.json|JSON|null|'[^']*'")
@@ -64,7 +74,7 @@ def saves_keys() -> set[str]:
 
 def test_every_problem_code_the_core_makes_has_text_in_both_languages():
     codes, subjects = made_codes()
-    assert len(codes) > 40 and subjects == {"match", "stats", "prefs"}
+    assert len(codes) > 40 and subjects == {"match", "stats", "prefs", "puzzle_stars", "my_puzzles"}
     wanted = {f"saves.{code}" for code in codes}
     wanted |= {f"saves.subject_{s}" for s in subjects} | {f"saves.value_{v}" for v in VALUE_WORDS}
     wanted |= {f"saves.wanted_{w}" for w in WANTED_WORDS}
@@ -181,6 +191,17 @@ def backup_only(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | Non
     return store.load().problem
 
 
+def opened_on(store: Callable[[pathlib.Path], object], name: str, text: str) -> Case:
+    """`name` holding `text`, read as the puzzle stores read theirs: on opening, the problem kept on the store."""
+
+    def make(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | None:
+        directory.mkdir(parents=True, exist_ok=True)
+        (directory / name).write_text(text)
+        return store(directory).problem
+
+    return make
+
+
 def swap_hand_cards(data: dict) -> None:
     data["hands"][0] = data["hands"][0][1:] + "B"  # its lowest card out, a joker nobody was dealt in
 
@@ -217,6 +238,8 @@ CASES: dict[str, Case] = {
         ' "best_score": 0, "matches": 0, "matches_won": 0}',
     ),
     "prefs_list": file_of(PrefsStore, "prefs.json", "[1, 2]"),
+    "stars_list": opened_on(Stars, "puzzle_stars.json", '{"solved": "all"}'),
+    "my_puzzles_edited": opened_on(MyPuzzles, "my_puzzles.json", '{"format": 1, "chapter": "mine", "puzzles": [{}]}'),
     "write_refused": write_refused,
     "removal_refused": removal_refused,
     "unmovable": loaded_while(atomic, "move_aside", refuse, torn=b"{"),

@@ -167,6 +167,11 @@ def load_all(folder: pathlib.Path = ASSETS) -> tuple[list[Chapter], list[str]]:
     return chapters, problems
 
 
+def read_chapter(data: Any) -> Chapter:
+    """A chapter from its parsed JSON (a device's own file, say), or PuzzleError saying what is wrong with it."""
+    return _chapter(data)
+
+
 def _chapter(data: Any) -> Chapter:
     if not isinstance(data, dict):
         raise PuzzleError("the file holds no chapter object")

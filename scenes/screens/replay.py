@@ -21,6 +21,7 @@ from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, Button, Row, panel, pill
 from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import replay_deal
+from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.table import TableScene
 from scenes.table.open_hands import card_positions, spot_for
 from scenes.table.recording import playable_deals, record
@@ -50,6 +51,7 @@ HINTS = {
         "earlier": "↑",
         "later": "↓",
         "deal": "S",
+        "make": "A",
         "menu": "Esc",
     },
     Device.GAMEPAD: {
@@ -62,6 +64,7 @@ HINTS = {
         "earlier": "↑",
         "later": "↓",
         "deal": "(X)",
+        "make": "Back",
         "menu": "(B)",
     },
     Device.MOUSE: {},
@@ -85,6 +88,7 @@ class ReplayScene(TableScene):
         self.transport = Row()
         self.speed_button = Button("speed", "", pygame.Rect(0, 0, 1, 1), "dark")
         self.tools = Row()
+        self.maker = PuzzleMaker(game, match, HUMAN)  # a forced win you missed in the last deal: make it a puzzle
 
     # ----- the table at a position -----------------------------------------------------------------------
 
@@ -159,6 +163,13 @@ class ReplayScene(TableScene):
     def close(self) -> None:
         self.game.pop()
 
+    def make_puzzle(self) -> None:
+        """Make a puzzle of the moment the last deal turned, when the solver found one you missed."""
+        if self.maker.found is None or self.deal != len(self.deals) - 1 or self.maker.made:
+            return
+        self.maker.make()
+        self.session.say(self.maker.note, 3.0)
+
     # ----- frames ------------------------------------------------------------------------------------------
 
     def enter(self) -> None:
@@ -181,9 +192,13 @@ class ReplayScene(TableScene):
             ("deal", tr("replay.play_deal"), "play"),
         ]
         self.tools = Row.stacked(geo["tools"], specs, geo.px(64), geo.px(14))
+        if self.maker.found is not None and self.deal == len(self.deals) - 1:  # above the tools: room is left there
+            self.tools.buttons.insert(0, self.maker.button(self.tools.buttons[0].rect.move(0, -geo.px(78))))
 
     def update(self, dt: float) -> None:
         super().update(dt * self.speed)
+        if self.maker.update():
+            self.relayout()
         self._sync_buttons()
         if self.playing and self.session.settled:
             self.wait += dt * self.speed
@@ -203,6 +218,8 @@ class ReplayScene(TableScene):
         self.tools.get("earlier").enabled = self.deal > 0
         self.tools.get("later").enabled = self.deal < len(self.deals) - 1
         self.tools.get("deal").enabled = self.replayable
+        if any(b.key == "make" for b in self.tools.buttons):
+            self.tools.get("make").enabled = not self.maker.made
         self.menu.hint = hints.get("menu", "")
 
     def handle(self, event: Input) -> None:
@@ -218,6 +235,7 @@ class ReplayScene(TableScene):
             Act.UP: lambda: self.choose_deal(self.deal - 1),
             Act.DOWN: lambda: self.choose_deal(self.deal + 1),
             Act.SUGGEST: self.play_deal,
+            Act.AUTO: self.make_puzzle,
             Act.MENU: self.close,
             Act.PASS: self.close,
         }
@@ -245,6 +263,7 @@ class ReplayScene(TableScene):
             "earlier": lambda: self.choose_deal(self.deal - 1),
             "later": lambda: self.choose_deal(self.deal + 1),
             "deal": self.play_deal,
+            "make": self.make_puzzle,
         }
         hit = self.transport.at(pos) or self.tools.at(pos)
         if hit is not None:

@@ -16,6 +16,7 @@ from scenes.flow import play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
 from scenes.table.seats import HUMAN, SEAT_NAMES
@@ -52,6 +53,7 @@ class SettlementScene(Scene):
         self.row = Row()
         self.shown = 0.0
         self.celebration: list[Effect] = []
+        self.maker = PuzzleMaker(game, session.match, HUMAN)  # a forced win you missed: make it a puzzle
 
     def enter(self) -> None:
         self.relayout()
@@ -99,11 +101,17 @@ class SettlementScene(Scene):
         self.row = Row.centered(bar, specs, geo.px(196), geo.px(16))
         self.row.buttons[0].focus = True
         self.row.get("deal").enabled = not self.session.match.hand.collected  # its number cannot deal it again
+        if self.maker.found is not None:
+            make = pygame.Rect(box.right - geo.px(330), bar.y - geo.px(76), geo.px(300), geo.px(60))
+            self.row.buttons.append(self.maker.button(make))
 
     def update(self, dt: float) -> None:
         self.shown += dt
         self.celebration = [e for e in self.celebration if e.update(dt)]
+        if self.maker.update():
+            self.relayout()
         hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
+        hint |= {"make": Act.CONFIRM}  # Make a puzzle, once a missed win is found
         for b in self.row.buttons:
             b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
         if self.game.demo and self.shown >= DEMO_PAUSE:
@@ -120,6 +128,9 @@ class SettlementScene(Scene):
             start_new_match(self.game, self.session.match.rules.name)
         elif key == "title":
             to_title(self.game)
+        elif key == "make":
+            self.maker.make()
+            self.relayout()
 
     def handle(self, event: Input) -> None:
         act = event.act
@@ -171,6 +182,7 @@ class SettlementScene(Scene):
         self._computation(surface, box, settlement)
         self._table(surface, box, settlement)
         self.row.draw(surface, geo.px(28))
+        self.maker.draw(surface, (box.centerx, box.bottom - geo.px(120)), geo.px(22))
         for effect in self.celebration:
             effect.draw(surface)
 
