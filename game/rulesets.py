@@ -187,6 +187,7 @@ FOUR_PLAYER = replace(
 WILDCARD = replace(
     CLASSIC,
     name="wildcard",
+    match_target=50,  # x4 bombs and rockets, wild bombs in most hands (docs/rules-decisions.md, match length)
     title="Wild Card",
     summary="Classic, but after the auction one random rank turns wild: soft bombs x2; real bombs and rockets x4.",
     wild_rank=True,
@@ -196,6 +197,7 @@ WILDCARD = replace(
 SWAP_THREE = replace(
     CLASSIC,
     name="swap-three",
+    match_target=40,  # the extra wild card makes bombs likelier (docs/rules-decisions.md, match length)
     title="Swap Three",
     summary="55 cards with an extra wild card; everyone passes three cards on before bidding; 4 for the landlord.",
     deck=DeckSpec(extra_wild=1),

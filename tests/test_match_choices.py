@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 
 import pytest
 
 from game import events as ev
-from game.actions import Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.serialize import from_dict, to_dict
@@ -17,12 +18,15 @@ BIDS = range(-1, 5)  # every value offered, and some never legal
 
 
 def offered_is_exactly_legal(match: Match) -> None:
-    """Each seat is offered exactly the seat actions the match accepts now (bids, doubles, shows, plays, pass)."""
+    """Each seat is offered exactly the seat actions the match accepts now (bids, doubles, shows, swaps, plays,
+    pass)."""
     moves = set(match.legal_moves())
     for seat in range(match.players):
         tried = [Bid(seat, v) for v in BIDS] + [Double(seat, d) for d in (False, True)]
         tried += [Show(seat, s) for s in (False, True)] + [Pass(seat)]
         tried += [Play(seat, move) for move in moves - {"pass"}]
+        if match.phase is Phase.SWAPPING:  # 003 swap-three: every three cards of the seat's hand
+            tried += [Swap(seat, cards) for cards in combinations(match.hand.hands[seat], match.rules.swap_cards)]
         legal = [action for action in tried if match.check(action) is None]
         assert sorted(map(repr, match.choices(seat))) == sorted(map(repr, legal)), (match.phase, seat)
         assert bool(legal) == (seat in match.waiting)

@@ -23,7 +23,7 @@ from game.cards import RANK_INDEX, RANKS, TWO, WILD_CHAR, Counts, add, normalize
 from game.combos import answer
 from game.observe import Observation
 from game.rulesets import CLASSIC, Ruleset, get
-from game.wild import Stand, naturals, read
+from game.wild import Stand, naturals, read, stands
 
 PASS = "pass"
 GIFT_WEIGHT = 1.0  # a passed card's strength (`rank_value`) counts against giving it: the next seat may be an enemy
@@ -57,12 +57,21 @@ def _strip(moves: str) -> str:
     return moves.replace(WILD_CHAR, "")
 
 
+def _as_read(move: str, view: Observation) -> str:
+    """A play of the history in the ranks it was read as (its default reading: the history keeps the cards, not the
+    ranks their wild cards stood for), so the ordinary bots see a straight where 34577 was played as 3-7."""
+    if move == PASS or not view.wild or view.wild not in move:
+        return move
+    found = stands(move, view.wild, get(view.ruleset))
+    return found[0].ranks if found else move
+
+
 def virtual_view(view: Observation, level: Level) -> Observation:
     """The seat's view with the wild cards assigned (`assign`) and the extra wild card left out of what was played
     and shown: what the ordinary bots read."""
     natural, wilds = naturals(view.hand, view.wild)
     hand = render(assign(natural, wilds, view.wild, PLAIN, level))
-    history = tuple((s, _strip(m)) for s, m in view.history if _strip(m))
+    history = tuple((s, _strip(m)) for s, m in ((s, _as_read(m, view)) for s, m in view.history) if _strip(m))
     shown = None if view.shown is None else _strip(view.shown)
     kitty = None if view.kitty is None else _strip(view.kitty)
     return replace(view, ruleset=PLAIN.name, hand=hand, history=history, shown=shown, kitty=kitty)

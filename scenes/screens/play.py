@@ -129,7 +129,8 @@ class PlayScene(TableScene):
         mine, stuck = self.my_turn, self.cannot_beat
         for b in self.actions.buttons:
             b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None) and not (stuck and b.key != "pass")
-        self.actions.get("pass").label = tr("play.cannot_beat" if stuck else "play.pass")
+            if b.key == "pass":  # a screen built on this one (the swap) may have no Pass
+                b.label = tr("play.cannot_beat" if stuck else "play.pass")
         hints = {"play": Act.CONFIRM, "pass": Act.PASS, "suggest": Act.SUGGEST, "sort": Act.SORT, "auto": Act.AUTO}
         hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
         for b in self.actions.buttons + self.tools.buttons:
