@@ -10,6 +10,7 @@ from scenes.screens import rules as rules_help
 from scenes.screens import table as table_view
 from scenes.screens.rules import RulesHelp
 from scenes.screens.table import TableScene
+from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language
 from tests.test_scene_kit import headless_game, play_until, saving_game, steps
@@ -55,6 +56,23 @@ def test_the_few_cards_left_warning_is_in_the_players_language(titled, monkeypat
     )
     titled.draw(titled.screen)
     assert "只剩 1 张！" in drawn and not any("left" in text for text in drawn)
+
+
+@pytest.mark.parametrize(("language", "label"), [("en", "left"), ("zh", "剩余")])
+def test_the_card_counter_says_what_is_left_not_unseen(titled, monkeypatch, language, label):
+    """The counter also counts the face-up kitty and a shown hand as played, so it is labelled with what is left
+    (issue 14), not "unseen"."""
+    titled.change_prefs(language=language)
+    new_match(titled, "standard", 7)
+    steps(titled, 2)
+    assert titled.scene.session.settings.counter
+    drawn: list[str] = []
+    real = hud.blit_text
+    monkeypatch.setattr(
+        hud, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+    )
+    titled.draw(titled.screen)
+    assert label in drawn and not any("unseen" in text or "未出" in text for text in drawn)
 
 
 def test_rules_from_the_title_do_not_call_every_preset_this_table(titled):

@@ -74,10 +74,10 @@ def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, at: tupl
 
 
 def draw_counter(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """The card counter: how many of each rank you have not seen."""
+    """The card counter: how many of each rank are left (not in your hand, played, face up in the kitty or shown)."""
     r = geo["counter"]
     surface.blit(_counter_panel(tuple(session.unseen()), r.size, geo.px), r.topleft)
-    blit_text(surface, tr("table.unseen"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
+    blit_text(surface, tr("table.counter_left"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
 
 
 def draw_kitty(surface: pygame.Surface, geo: Fitted, session: Session, art: CardArt) -> None:
