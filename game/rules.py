@@ -33,6 +33,12 @@ def wild_card(rules: rulesets.Ruleset, given: str | None) -> str:
     raise ValueError(f"the {rules.name} table cannot have the wild card {given!r}")
 
 
+def _physical(move: str, rules: rulesets.Ruleset, what: str) -> str:
+    """`move` once its cards (the part before "=" of "PHYSICAL=READING") are ones the ruleset's pack can hold."""
+    check_ranks(move.partition(wildcards.SEP)[0], rules, what)
+    return move
+
+
 def _stands(move: str, rules: rulesets.Ruleset, wild_char: str) -> tuple[wildcards.Stand, ...]:
     bad = next((ch for ch in move if ch not in RANK_INDEX and ch not in (wildcards.SEP, wild_char)), None)
     if bad is not None:
@@ -51,8 +57,7 @@ def last_reading(
     if last is None or last == PASS:
         return None
     if rules.wilds:
-        check_ranks(last.partition(wildcards.SEP)[0], rules, "last play")
-        found = _stands(last, rules, wild_card(rules, wild))
+        found = _stands(_physical(last, rules, "last play"), rules, wild_card(rules, wild))
         if not found:
             raise ValueError(f"{last!r} is not a legal combination")
         return found[0].reading
@@ -69,7 +74,6 @@ def legal_moves(hand: str, last: str | None = None, ruleset: str = "standard", w
     reading = last_reading(last, rules, wild)
     check_ranks(hand, rules)
     if rules.wilds:
-        _stands(hand, rules, wild_card(rules, wild))
         found = wildcards.legal(normalize(hand), reading, wild_card(rules, wild), rules)
     else:
         found = moves.legal(parse(hand), reading, rules)
@@ -79,7 +83,10 @@ def legal_moves(hand: str, last: str | None = None, ruleset: str = "standard", w
 def classify(move: str, ruleset: str = "standard", wild: str | None = None) -> list[Reading]:
     """Every reading of a selection, the default first; empty when it is not a combination."""
     rules = rulesets.get(ruleset)
-    check_ranks(move.partition(wildcards.SEP)[0], rules, "move")
+    return _readings(_physical(move, rules, "move"), rules, wild)
+
+
+def _readings(move: str, rules: rulesets.Ruleset, wild: str | None) -> list[Reading]:
     if rules.wilds:
         return [stand.reading for stand in _stands(move, rules, wild_card(rules, wild))]
     return list(combos.classify(parse(move), rules))
@@ -88,8 +95,7 @@ def classify(move: str, ruleset: str = "standard", wild: str | None = None) -> l
 def beats(play: str, last: str, ruleset: str = "standard", wild: str | None = None) -> bool:
     """Does `play` (any of its readings) beat the default reading of `last`?"""
     rules = rulesets.get(ruleset)
-    check_ranks(play.partition(wildcards.SEP)[0], rules, "play")
-    readings = tuple(classify(play, rules.name, wild)) if rules.wilds else combos.classify(parse(play), rules)
+    readings = tuple(_readings(_physical(play, rules, "play"), rules, wild))
     return combos.answer(readings, last_reading(last, rules, wild)) is not None
 
 
