@@ -20,7 +20,7 @@ from game.puzzles.data import YOU, Chapter, Puzzle, Source, load_all
 from game.puzzles.make import Proven, missed_win
 from game.solver import Move, Position, Solver, refute
 from scenes.art.felt import felt
-from scenes.art.text import blit_text, wrap
+from scenes.art.text import blit_text, text, wrap
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Button, Row, panel
 from scenes.platform import my_puzzles as mine
 from scenes.platform.input import Act, Input
@@ -542,12 +542,14 @@ class PuzzleTable(Scene):
         zone, align, _ = self.zone(seat)
         badge = f"{self.label(seat)} · {cards_text(len(self.cards[seat]))}"
         color = GOLD if seat == self.puzzle.landlord else CREAM
-        x = {"left": zone.x, "right": zone.right - geo.px(234), "center": zone.centerx - geo.px(117)}[align]
-        at = (x, zone.y - geo.px(70 if seat == YOU else 34))
-        surface.blit(panel((geo.px(250), geo.px(32)), 170, geo.px(12)), (at[0] - geo.px(8), at[1] - geo.px(2)))
+        # The badge's panel holds its words and the turn dot: 250 px, wider when the words need it
+        width = max(geo.px(250), text(badge, geo.px(22), color, bold=True).get_width() + geo.px(44))
+        x = {"left": zone.x, "right": zone.right + geo.px(16) - width, "center": zone.centerx + geo.px(8) - width // 2}
+        at = (x[align], zone.y - geo.px(70 if seat == YOU else 34))
+        surface.blit(panel((width, geo.px(32)), 170, geo.px(12)), (at[0] - geo.px(8), at[1] - geo.px(2)))
         blit_text(surface, badge, geo.px(22), color, at, bold=True)
         if self.position is not None and self.position.turn == seat and not self.outcome:
-            pygame.draw.circle(surface, GOLD, (at[0] + geo.px(232), at[1] + geo.px(14)), geo.px(8))
+            pygame.draw.circle(surface, GOLD, (at[0] + width - geo.px(18), at[1] + geo.px(14)), geo.px(8))
 
     def draw_play(self, surface: pygame.Surface, seat: int, move: Move, cards: list[Card], age: float) -> None:
         geo = self.game.geo
