@@ -348,11 +348,14 @@ class App:
             self.scene.handle(action)
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The screen under the overlays, then the top overlay only: one modal panel shows at a time, so none
+        ghosts through or around another (the pause menu under its confirmation)."""
         bottom = len(self.stack) - 1
         while bottom > 0 and self.stack[bottom].overlay:
             bottom -= 1
-        for scene in self.stack[bottom:]:
-            scene.draw(surface)
+        self.stack[bottom].draw(surface)
+        if bottom < len(self.stack) - 1:
+            self.scene.draw(surface)
 
     def run(self) -> None:
         clock = pygame.time.Clock()

@@ -2,7 +2,7 @@
 
 A `Scene` is a stack entry with enter/exit/pause/resume, `update(dt)`, `draw(surface)`, `handle(input)`. `draw`
 never changes state; time moves only in `update`. An `overlay` scene is drawn over the scene below it, which stays
-visible and still (it is paused and gets no input).
+visible and still (it is paused and gets no input); of overlays stacked up, only the top one is drawn.
 
 Screens type against `Host` (structural typing) and never import the app: moving sideways (to the screen of the
 match's phase, to the title) is asked of the host, which alone knows every screen.

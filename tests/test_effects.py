@@ -37,8 +37,13 @@ def display():
     pygame.display.quit()
 
 
+def centred(size: tuple[int, int], prefer: tuple[int, int]) -> tuple[pygame.Rect, float]:
+    """A stage's spot for a banner on a bare table: right where it would rather be, at full size."""
+    return pygame.Rect(0, 0, *size).move(prefer[0] - size[0] // 2, prefer[1] - size[1] // 2), 1.0
+
+
 def stage() -> Stage:
-    return Stage(SIZE, 1.0, lambda seat, n: pygame.Rect(700, 480, 100 + 40 * n, 140), random.Random(3))
+    return Stage(SIZE, 1.0, lambda seat, n: pygame.Rect(700, 480, 100 + 40 * n, 140), random.Random(3), centred)
 
 
 def played(move: str, seat: int = 1) -> ev.Played:

@@ -35,6 +35,10 @@ AIRPLANES = (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
 RUNS = (Kind.STRAIGHT, Kind.PAIR_RUN)
 
 
+Spot = Callable[[tuple[int, int], tuple[int, int]], tuple[pygame.Rect, float]]
+"""(banner size, preferred centre) -> where the banner goes and its scale (see `scenes.table.clearance`)."""
+
+
 class Effect(Protocol):
     def update(self, dt: float) -> bool:
         """Advance by `dt` seconds; False once the effect is over."""
@@ -44,12 +48,14 @@ class Effect(Protocol):
 
 @dataclass(frozen=True)
 class Stage:
-    """Where effects happen, in window pixels: the window, the layout's scale and where a seat's play lies."""
+    """Where effects happen, in window pixels: the window, the layout's scale, where a seat's play lies and where a
+    banner may go."""
 
     size: tuple[int, int]
     scale: float
     play_area: Callable[[int, int], pygame.Rect]  # (seat, cards) -> the rectangle those played cards cover
     rng: random.Random
+    spot: Spot  # where a banner goes clear of the cards on screen
 
     def px(self, reference: float) -> int:
         return max(1, round(reference * self.scale))
@@ -78,11 +84,8 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
                 return [Plane(stage.size, area.centery - stage.px(40), seat == 1, stage.scale)]
             return [Sweep(area)]
         case ev.Doubled(reason, multiplier) if reason in RIBBON_TITLES:
-            return [
-                Ribbon(
-                    reason, multiplier, (stage.size[0] // 2, round(stage.size[1] * RIBBON_HEIGHT)), stage.scale, reduced
-                )
-            ]
+            prefer = (stage.size[0] // 2, round(stage.size[1] * RIBBON_HEIGHT))
+            return [Ribbon(reason, multiplier, prefer, stage, reduced)]
     return []
 
 
@@ -110,6 +113,10 @@ class Effects:
                 dx, dy = effect.offset()
                 x, y = x + dx, y + dy
         return x, y
+
+    def banners(self) -> list[pygame.Rect]:
+        """Where the live ribbons are: the table's banner keeps clear of them."""
+        return [effect.place()[0] for effect in self.live if isinstance(effect, Ribbon)]
 
     def clear(self) -> None:
         self.live.clear()
@@ -536,39 +543,47 @@ def _ribbon_zoomed(title: str, unit: float, k: float) -> pygame.Surface:
 
 
 RIBBON_TITLES = {"spring": "table.ribbon_spring", "reverse_spring": "table.ribbon_reverse_spring"}  # catalogue keys
-RIBBON_HEIGHT = 0.24  # the ribbon's centre, as a fraction of the window height: above the result banner
+RIBBON_HEIGHT = 0.24  # where the ribbon would rather be, as a fraction of the window height: above the result banner
 RIBBON_NOTE = 150  # reference pixels kept on the ribbon for "×64"
 POP_STEPS = [round(0.4 + 0.6 * out_back(i / 8), 2) for i in range(8)]  # the ribbon's sizes as it slams in
 
 
 class Ribbon:
     """The spring banner: it slams in with an overshoot, holds, then fades; with reduced motion it simply shows.
-    The multiplier is written on it once it has landed."""
+    The multiplier is written on it once it has landed. It lies where the stage finds room for it, nearest its
+    preferred centre, shrunk if the cards on the table leave no room for its full size."""
 
     HOLD = 2.2
     POP = 0.3
 
-    def __init__(self, reason: str, multiplier: int, center: tuple[int, int], scale: float, still: bool) -> None:
+    def __init__(self, reason: str, multiplier: int, prefer: tuple[int, int], stage: Stage, still: bool) -> None:
         self.title, self.note = tr(RIBBON_TITLES[reason]), f"×{multiplier}"
-        self.scale, self.center, self.still, self.t = scale, center, still, 0.0
+        self.scale, self.prefer, self.spot, self.still, self.t = stage.scale, prefer, stage.spot, still, 0.0
 
     def update(self, dt: float) -> bool:
         self.t += dt
         return self.t < self.HOLD
 
+    def place(self) -> tuple[pygame.Rect, float]:
+        """The landed ribbon's rectangle and its scale, clear of the cards on screen now."""
+        return self.spot(_ribbon(self.title, self.scale).get_size(), self.prefer)
+
     def draw(self, surface: pygame.Surface) -> None:
+        spot, k = self.place()
         landed = self.still or self.t >= self.POP
         step = min(len(POP_STEPS) - 1, int(self.t / self.POP * len(POP_STEPS)))
-        image = _ribbon(self.title, self.scale) if landed else _ribbon_zoomed(self.title, self.scale, POP_STEPS[step])
+        zoom = k if landed else round(k * POP_STEPS[step], 2)
+        image = _ribbon(self.title, self.scale) if zoom == 1 else _ribbon_zoomed(self.title, self.scale, zoom)
         fade = min(1.0, (self.HOLD - self.t) / 0.3)
         image.set_alpha(round(255 * fade))
-        rect = image.get_rect(center=self.center)
+        rect = image.get_rect(center=spot.center)
         surface.blit(image, rect)
         image.set_alpha(None)
         if landed:
-            note = text(self.note, max(10, round(48 * self.scale)), (255, 248, 230), True, (60, 0, 0))
+            unit = self.scale * k
+            note = text(self.note, max(10, round(48 * unit)), (255, 248, 230), True, (60, 0, 0))
             note.set_alpha(round(255 * fade))
-            at = (rect.right - round((80 + 60 + RIBBON_NOTE / 2) * self.scale), rect.y + round(75 * self.scale))
+            at = (rect.right - round((80 + 60 + RIBBON_NOTE / 2) * unit), rect.y + round(75 * unit))
             surface.blit(note, note.get_rect(center=at))
             note.set_alpha(None)
 

@@ -62,13 +62,21 @@ def _make_button(size: tuple[int, int], style: str, state: str) -> pygame.Surfac
     return surf.convert_alpha()
 
 
+MODAL = 255  # a modal panel's alpha: opaque, so nothing of the screen beneath shows through it
+RIM = 150  # the gold rim's alpha
+
+
 def panel(size: tuple[int, int], alpha: int = 200, radius: int = 18, color=(10, 30, 22)) -> pygame.Surface:
-    """A rounded translucent panel with a thin gold rim."""
+    """A rounded translucent panel with a thin gold rim; at alpha `MODAL` the rim is opaque too (the gold laid
+    over the panel's colour), so the panel hides everything beneath it."""
 
     def make() -> pygame.Surface:
         surf = pygame.Surface(size, pygame.SRCALPHA)
         pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
-        pygame.draw.rect(surf, (*GOLD, 150), surf.get_rect(), width=2, border_radius=radius)
+        rim = (*GOLD, RIM)
+        if alpha >= MODAL:  # the same gold, laid over the panel's colour
+            rim = (*(round(c + (g - c) * RIM / 255) for g, c in zip(GOLD, color, strict=True)), 255)
+        pygame.draw.rect(surf, rim, surf.get_rect(), width=2, border_radius=radius)
         return surf.convert_alpha()
 
     return SURFACES.get(("panel", size, alpha, radius, color), make)

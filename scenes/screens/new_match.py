@@ -29,13 +29,13 @@ class RulesetChooser(MenuOverlay):
     title_key = "overlays.new_match"
     width = 1240
     button_width = 400  # the buttons; the rulesets' summaries fill the rest of the row
+    note_room = 1  # the same height whether the deal note shows or not
 
     def __init__(self, game: Host) -> None:
         super().__init__(game)
         names = sorted(RULESETS, key=lambda n: n != "standard")  # then as listed: the 003 family, rob, the seat counts
         self.rulesets = [RULESETS[n] for n in names]
         self.ruleset = self.rulesets[0]
-        self.note = ruleset_summary(self.ruleset)
 
     def items(self) -> list[tuple[str, str, str]]:
         rulesets = [(r.name, ruleset_title(r), "play" if r.name == "standard" else "plain") for r in self.rulesets]
@@ -53,13 +53,6 @@ class RulesetChooser(MenuOverlay):
         super().relayout()
         for b in self.row.buttons:
             b.rect.width = self.game.geo.px(self.button_width)
-
-    def box(self) -> pygame.Rect:
-        box = super().box()
-        if not self.note:  # the same height whether the deal note shows or not
-            box.height += self.game.geo.px(60)
-            box.center = self.game.geo["panel"].center
-        return box
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -1,6 +1,8 @@
-"""The menu overlay every menu screen builds on: a titled column of buttons over the screen beneath.
+"""The menu overlay every menu screen builds on: a titled column of buttons on an opaque panel over the screen
+beneath, and under the buttons an optional note.
 
-The screen beneath stays drawn and still while the overlay takes the input.
+The screen beneath stays drawn (dimmed) and still while the overlay takes the input. The note is wrapped to the
+panel's inner width, its width less `PAD` on either side, in every language, and the panel grows to hold it.
 """
 
 from __future__ import annotations
@@ -10,14 +12,18 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import ANY_WAY, GOLD, MUTED, Row, dim, panel
+from scenes.art.text import blit_text, text, wrap
+from scenes.art.widgets import ANY_WAY, GOLD, MODAL, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words.i18n import tr
 
 if TYPE_CHECKING:
     from scenes.scene import Host
+
+NOTE_TOP = 126  # reference pixels from the panel's top to the note's first line, plus 86 for each button
+PAD = 36  # reference pixels kept clear between the panel's rim and its words, on every side
+NOTE_PX, NOTE_STEP = 20, 28  # the note's font size and line step, reference pixels
 
 
 class MenuOverlay(Scene, ABC):
@@ -26,6 +32,7 @@ class MenuOverlay(Scene, ABC):
     overlay = True
     title_key = ""
     width = 560
+    note_room = 0  # lines of note the panel keeps room for even without a note (a note that comes and goes)
 
     def __init__(self, game: Host) -> None:
         super().__init__(game)
@@ -61,9 +68,28 @@ class MenuOverlay(Scene, ABC):
     def box(self) -> pygame.Rect:
         geo = self.game.geo
         count = len(self.items())
-        rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(150 + 86 * count + (60 if self.note else 0)))
+        lines = max(len(self.note_lines()), self.note_room)
+        height = geo.px(150 + 86 * count)
+        if lines:  # the note under the buttons, then the padding
+            height = geo.px(NOTE_TOP + 86 * count) + lines * geo.px(NOTE_STEP) + geo.px(PAD)
+        rect = pygame.Rect(0, 0, geo.px(self.width), height)
         rect.center = geo["panel"].center
         return rect
+
+    def note_lines(self) -> list[str]:
+        """The note broken to the panel's inner width: its width less the padding on either side."""
+        geo = self.game.geo
+        return wrap(self.note, geo.px(NOTE_PX), geo.px(self.width) - 2 * geo.px(PAD)) if self.note else []
+
+    def note_layout(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """Each line of the note rendered and where it lies: centred, one under the other, below the buttons."""
+        geo, box = self.game.geo, self.box()
+        top = box.y + geo.px(NOTE_TOP + 86 * len(self.items()))
+        placed = []
+        for k, line in enumerate(self.note_lines()):
+            image = text(line, geo.px(NOTE_PX), MUTED)
+            placed.append((image, image.get_rect(midtop=(box.centerx, top + k * geo.px(NOTE_STEP)))))
+        return placed
 
     def close(self) -> None:
         self.game.pop()
@@ -83,10 +109,8 @@ class MenuOverlay(Scene, ABC):
         geo = self.game.geo
         dim(surface)
         box = self.box()
-        surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
+        surface.blit(panel(box.size, MODAL, geo.px(24)), box.topleft)
         blit_text(surface, tr(self.title_key), geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True)
         self.row.draw(surface, geo.px(28))
-        if self.note:
-            y = box.bottom - geo.px(56)
-            for line in wrap(self.note, geo.px(20), box.width - geo.px(60))[:2]:
-                y = blit_text(surface, line, geo.px(20), MUTED, (box.centerx, y), "midtop").bottom
+        for image, rect in self.note_layout():
+            surface.blit(image, rect)

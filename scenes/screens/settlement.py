@@ -11,7 +11,7 @@ from game.scoring import Settlement
 from scenes.art.effects import Confetti, Effect, Glow
 from scenes.art.emblems import draw_crown
 from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Row, dim, panel
+from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
 from scenes.flow import play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
@@ -59,8 +59,8 @@ class SettlementScene(Scene):
         self.relayout()
         if self.human_won:
             geo = self.game.geo
-            if self.session.settings.reduced_motion:
-                self.celebration = [Glow(self.box(), geo.px(8), 1.2)]
+            if self.session.settings.reduced_motion:  # a gold frame round the panel, outside it
+                self.celebration = [Glow(self.box().inflate(geo.px(28), geo.px(28)), geo.px(8), 1.2)]
             else:
                 self.celebration = [Confetti(geo.size, geo.scale, self.session.fx_rng)]
 
@@ -151,7 +151,9 @@ class SettlementScene(Scene):
         settlement = match.hand.settlement
         dim(surface)
         box = self.box()
-        surface.blit(panel(box.size, 238, geo.px(28)), box.topleft)
+        for effect in self.celebration:  # behind the opaque panel: nothing falls over the figures
+            effect.draw(surface)
+        surface.blit(panel(box.size, MODAL, geo.px(28)), box.topleft)
         human_won = self.human_won
         if settlement is None:  # the deal limit ended the hand (003 timers)
             self._expired(surface, box)
@@ -183,8 +185,6 @@ class SettlementScene(Scene):
         self._table(surface, box, settlement)
         self.row.draw(surface, geo.px(28))
         self.maker.draw(surface, (box.centerx, box.bottom - geo.px(120)), geo.px(22))
-        for effect in self.celebration:
-            effect.draw(surface)
 
     def _expired(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """A deal that ran out of time: no winner, no score, the totals as they stood."""

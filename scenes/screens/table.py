@@ -121,9 +121,9 @@ class TableScene(Scene):
         self._cards(surface)
         draw_your_shown(surface, geo, s, HUMAN)
         draw_bubbles(surface, geo, s)
+        draw_message(surface, geo, s, self.prompt())  # under the banner, should the banner need its room
         draw_banner(surface, geo, s)
         s.effects.draw(surface)
-        draw_message(surface, geo, s, self.prompt())
         draw_practice_tag(surface, geo, s)
 
     def _seat(self, surface: pygame.Surface, seat: int) -> None:

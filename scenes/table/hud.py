@@ -128,14 +128,23 @@ def draw_bubbles(surface: pygame.Surface, geo: Fitted, session: Session) -> None
 
 def draw_banner(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """The banner across the table (the landlord, a bomb, the winners)."""
+    placed = banner_at(geo, session)
+    if placed is not None:
+        surface.blit(*placed)
+
+
+def banner_at(geo: Fitted, session: Session) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """The banner's image as it pops in and where it lies: on the layout's banner point, or in the free space
+    nearest it (shrunk if need be) so that no card, hand or seat on the table is hidden under it."""
     notice = session.banner
     if notice is None:
-        return
+        return None
     big = notice.tone in ("big", "win")
     color = (255, 214, 90) if big else CREAM
     image = pill(notice.text, geo.px(84 if big else 52), color, (geo.px(40), geo.px(15)), (0, 0, 0), 150, SHADOW)
-    image = zoomed(image, _pop(session, 0.6, notice.age, 0.18))
-    surface.blit(image, image.get_rect(center=geo["banner"].topleft))
+    spot, k = session.banner_spot(image.get_size())
+    image = zoomed(image, k * _pop(session, 0.6, notice.age, 0.18))
+    return image, image.get_rect(center=spot.center)
 
 
 def _pop(session: Session, start: float, age: float, duration: float) -> float:

@@ -19,6 +19,7 @@ from game.match import deal_order
 from scenes.art.effects import Effects, Stage
 from scenes.art.tween import out_back
 from scenes.table.board import RAISE, row_positions, spread
+from scenes.table.clearance import clear_spot
 from scenes.table.layout import SEAT_ZONES, Fitted
 from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import HUMAN
@@ -119,7 +120,34 @@ class Placing:
 
     def stage(self) -> Stage:
         assert self.geo is not None
-        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng)
+        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng, self.clear_of_cards)
+
+    def on_screen(self) -> list[pygame.Rect]:
+        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty, your hand and every
+        play or revealed hand on the table (where the cards go, so a card still landing counts)."""
+        assert self.geo is not None
+        geo, players = self.geo, self.match.players
+        shown = [geo["hud"], geo["counter"], geo["menu_button"], self.kitty_zone()]
+        shown += [self.zone("seat", seat) for seat in range(players)]
+        shown += [self.zone("pile", seat) for seat in range(players) if seat != HUMAN]
+        shown += [self.play_area(seat, len(cards)) for seat, cards in (*self.board.plays.items(), *self.reveal.items())]
+        w, h = self.card_size("hand")
+        shown += [pygame.Rect(round(x), round(y), w, h) for x, y in self.hand_positions(self.board.hand).values()]
+        return shown
+
+    def clear_of_cards(
+        self, size: tuple[int, int], prefer: tuple[int, int], also: Iterable[pygame.Rect] = ()
+    ) -> tuple[pygame.Rect, float]:
+        """Where a banner of `size` goes (and its scale) nearest `prefer` with everything `on_screen` (and `also`)
+        in sight."""
+        assert self.geo is not None
+        taken = [*self.on_screen(), *also]
+        return clear_spot(size, prefer, taken, pygame.Rect((0, 0), self.geo.size), self.geo.px(10))
+
+    def banner_spot(self, size: tuple[int, int]) -> tuple[pygame.Rect, float]:
+        """The table's banner: at the layout's banner point or the free spot nearest it, clear of any ribbon too."""
+        assert self.geo is not None
+        return self.clear_of_cards(size, self.geo["banner"].topleft, self.effects.banners())
 
     def zone_name(self, kind: str, seat: int) -> str:
         """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`..."""
