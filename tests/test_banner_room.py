@@ -17,7 +17,7 @@ from scenes.table.clearance import clear_spot
 from scenes.table.hud import banner_at
 from scenes.table.session import Session
 from scenes.words.i18n import tr
-from tests.test_scene_kit import bot_action, play_until, settled
+from tests.test_scene_kit import bot_action, headless_game, play_until, settled
 
 HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bots
     ("standard", 0, "table.banner_bomb"),  # then the landlord wins with both farmers' hands revealed
@@ -30,10 +30,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 
 @pytest.fixture(params=SIZES, ids=["1080p", "720p"])
 def game(request) -> Iterator[App]:
-    made = App(request.param, fullscreen=False, seed=1)
-    pygame.event.clear()
-    yield made
-    made.close()
+    yield from headless_game(request.param)
 
 
 def settle(session: Session) -> None:

@@ -13,7 +13,7 @@ from scenes.flow import new_match, open_session, show
 from scenes.screens.menus import ConfirmNewDeal, ConfirmNewMatch, ConfirmReplayDeal, PauseMenu
 from scenes.screens.overlay import PAD
 from scenes.words.i18n import set_language
-from tests.test_scene_kit import play_until, settled
+from tests.test_scene_kit import headless_game, play_until, settled
 
 SIZES = [(1920, 1080), (1280, 720)]
 SCORES = {3: "+12 / -6 / -6", 4: "+120 / -40 / -40 / -40"}  # what a confirmation says of the match it ends
@@ -21,10 +21,7 @@ SCORES = {3: "+12 / -6 / -6", 4: "+120 / -40 / -40 / -40"}  # what a confirmatio
 
 @pytest.fixture(params=SIZES, ids=["1080p", "720p"])
 def game(request) -> Iterator[App]:
-    made = App(request.param, fullscreen=False, seed=1)
-    pygame.event.clear()
-    yield made
-    made.close()
+    yield from headless_game(request.param)
     set_language("en")
 
 

@@ -15,9 +15,9 @@ from scenes.app import App
 from scenes.screens.title import TitleScene
 
 
-def headless_game() -> Iterator[App]:
-    """The body of each scene test module's `game` fixture."""
-    made = App((1920, 1080), fullscreen=False, seed=1)
+def headless_game(size: tuple[int, int] = (1920, 1080)) -> Iterator[App]:
+    """The body of each scene test module's `game` fixture (a 1920x1080 window unless `size` says otherwise)."""
+    made = App(size, fullscreen=False, seed=1)
     pygame.event.clear()
     yield made
     made.close()

@@ -9,7 +9,7 @@ import pygame
 from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
 from scenes.art.text import blit_text, wrap
-from scenes.art.widgets import CREAM, GOLD, INK, MUTED, Row, dim, panel
+from scenes.art.widgets import CREAM, GOLD, INK, MODAL, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import start_new_match
@@ -188,7 +188,7 @@ class DealEntry(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         geo, box = self.game.geo, self.box()
         dim(surface)
-        surface.blit(panel(box.size, 250, geo.px(24)), box.topleft)
+        surface.blit(panel(box.size, MODAL, geo.px(24)), box.topleft)
         blit_text(
             surface, tr("overlays.deal_title"), geo.px(44), GOLD, (box.centerx, box.y + geo.px(30)), "midtop", True
         )

@@ -13,7 +13,7 @@ from game.cards import JOKERS, RANK_INDEX, RANKS, Card, DeckSpec
 from game.kinds import ALL_KINDS, Kind
 from game.rulesets import RULESETS, AllDecline, Auction, Ruleset
 from scenes.art.text import blit_text, text, wrap
-from scenes.art.widgets import CREAM, GOLD, MUTED, Row, dim, panel
+from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words.i18n import tr
@@ -284,7 +284,7 @@ class RulesHelp(Scene):
         geo = self.game.geo
         dim(surface)
         box = geo["panel"]
-        surface.blit(panel(box.size, 252, geo.px(28)), box.topleft)
+        surface.blit(panel(box.size, MODAL, geo.px(28)), box.topleft)
         page = self.pages[self.page]
         counter = f"{self.page + 1} / {len(self.pages)}"
         counter_at = blit_text(
