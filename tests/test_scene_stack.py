@@ -1,6 +1,7 @@
 """The screen stack's lifecycle, hook by hook: push pauses the screen beneath, pop resumes it, switch ends every
 screen on the stack before the new one enters; only the top screen updates and takes input; an overlay is drawn
-over the screens beneath it; the demo's leave hook sees each screen as it hands over."""
+over the screen beneath it, and of stacked overlays only the top one (issue 14: no modal panel ghosts round another);
+the demo's leave hook sees each screen as it hands over."""
 
 import pygame
 import pytest
@@ -122,14 +123,18 @@ def test_an_opaque_screen_hides_the_screens_beneath(game, log):
     assert log == ["stats.draw"]
 
 
-def test_overlays_are_drawn_over_the_screen_beneath_bottom_first(game, log):
+def test_only_the_top_overlay_is_drawn_over_the_screen_beneath(game, log):
     (table,) = screens(game, log, "table")
     menu, confirm = screens(game, log, "menu", "confirm", overlay=True)
-    for screen in (table, menu, confirm):
+    for screen in (table, menu):
         game.push(screen)
     log.clear()
     game.draw(game.screen)
-    assert log == ["table.draw", "menu.draw", "confirm.draw"]
+    drawn = log[:]
+    game.push(confirm)  # the menu steps back while its confirmation is open
+    log.clear()
+    game.draw(game.screen)
+    assert (drawn, log) == (["table.draw", "menu.draw"], ["table.draw", "confirm.draw"])
 
 
 def test_the_leave_hook_sees_each_screen_as_it_hands_over(game, log):
