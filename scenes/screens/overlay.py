@@ -26,6 +26,7 @@ class MenuOverlay(Scene, ABC):
     overlay = True
     title_key = ""
     width = 560
+    closer = "back"  # the button Esc (a pad's B) stands for: it shows that key
 
     def __init__(self, game: Host) -> None:
         super().__init__(game)
@@ -67,6 +68,15 @@ class MenuOverlay(Scene, ABC):
 
     def close(self) -> None:
         self.game.pop()
+
+    def update(self, dt: float) -> None:
+        self.show_keys()
+
+    def show_keys(self) -> None:
+        """Each button with a key shows it: Confirm's on the focused one, Esc's on the one Esc stands for."""
+        inputs = self.game.inputs
+        for b in self.row.buttons:
+            b.hint = inputs.label(Act.MENU) if b.key == self.closer else inputs.label(Act.CONFIRM) if b.focus else ""
 
     def handle(self, event: Input) -> None:
         act = event.act
