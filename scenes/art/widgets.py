@@ -144,7 +144,7 @@ class Button:
         """The label and, when there is one, the hint, each with where it goes."""
         color = INK if self.style == "plain" and self.enabled else CREAM
         shadow = None if self.style == "plain" or not self.enabled else (0, 0, 0)
-        label_px, hint_px, beside = self.fit(font_px, shadow)
+        label_px, hint_px, beside = self.fit(font_px, color, shadow)
         label = text(self.label, label_px, color, True, shadow)
         if not self.hint:
             return [(label, label.get_rect(center=self.rect.center))]
@@ -157,17 +157,17 @@ class Button:
         top = cy - (lh + hh) // 2
         return [(label, label.get_rect(midtop=(cx, top))), (hint, hint.get_rect(midtop=(cx, top + lh)))]
 
-    def fit(self, font_px: int, shadow: tuple[int, ...] | None = None) -> tuple[int, int, bool]:
+    def fit(self, font_px: int, color: tuple[int, int, int], shadow: tuple[int, ...] | None) -> tuple[int, int, bool]:
         """The label's and the hint's font sizes, and whether the hint sits beside the label rather than under it:
-        the largest that keep both inside the button (clear of its rounded ends)."""
+        the largest that keep both inside the button (clear of its rounded ends). Measured as drawn, so cached."""
         room_w = max(self.rect.width - self.rect.height, self.rect.width * 3 // 4)
         room_h = self.rect.height - 2 * max(1, self.rect.height // 16)
         sizes = (0, 0, False)
         for k in SHRINK:
             label_px = max(8, round(font_px * k))
             hint_px = max(11, label_px * 2 // 3) if self.hint else 0
-            lw, lh = text(self.label, label_px, CREAM, True, shadow).get_size()
-            hw, hh = text(self.hint, hint_px, CREAM).get_size() if self.hint else (0, 0)
+            lw, lh = text(self.label, label_px, color, True, shadow).get_size()
+            hw, hh = text(self.hint, hint_px, color).get_size() if self.hint else (0, 0)
             sizes = (label_px, hint_px, True)
             if lh + hh <= room_h and max(lw, hw) <= room_w:
                 return label_px, hint_px, False
