@@ -115,6 +115,7 @@ def clear() -> None:
 
 
 SHRINK = (1.0, 0.92, 0.84, 0.76, 0.68, 0.6)  # font scales a button tries, largest first, until its words fit
+# A hint is two thirds of the label's size, a glyph (✕ ○ □ △, an arrow) four fifths: its fonts draw it small.
 
 
 @dataclass
@@ -165,7 +166,7 @@ class Button:
         sizes = (0, 0, False)
         for k in SHRINK:
             label_px = max(8, round(font_px * k))
-            hint_px = max(11, label_px * 2 // 3) if self.hint else 0
+            hint_px = max(11, label_px * 2 // 3 if self.hint.isascii() else label_px * 4 // 5) if self.hint else 0
             lw, lh = text(self.label, label_px, color, True, shadow).get_size()
             hw, hh = text(self.hint, hint_px, color).get_size() if self.hint else (0, 0)
             sizes = (label_px, hint_px, True)
