@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,9 +16,24 @@ from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
 if TYPE_CHECKING:
     from scenes.app import App
 
+HELP_WIDTH = 100  # the --help's list of tables wraps at this many characters
+
+
+def tables() -> str:
+    """The --help's list of tables: each ruleset's name, seats and summary, as --ruleset NAME starts it."""
+    lines = ["tables (--ruleset NAME starts a new match at that table; you sit with a bot in every other seat):"]
+    for name, rules in RULESETS.items():
+        said = f"  {name:<12} {rules.title}, {rules.players} players: {rules.summary}"
+        lines.append(textwrap.fill(said, HELP_WIDTH, subsequent_indent=" " * 15))
+    return "\n".join(lines)
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Dou Dizhu (Fight the Landlord) against two bots.")
+    parser = argparse.ArgumentParser(
+        description="Dou Dizhu (Fight the Landlord) against bots: two at most tables, one or three at the others.",
+        epilog=tables(),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     parser.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
     parser.add_argument("--size", default="1280x720", help="window size with --windowed (default 1280x720)")
     parser.add_argument("--saves", metavar="DIR", help="where the match is saved (default: $DOUDIZHU_SAVES or saves/)")
@@ -28,7 +44,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--ruleset",
         choices=list(RULESETS),
-        help="start a new match of this ruleset (the demo's and --deal N's too; default standard)",
+        metavar="NAME",
+        help="start a new match at this table, listed below (the demo's and --deal N's too; default standard)",
     )
     parser.add_argument("--deal", type=int, metavar="N", help="start a new match from deal number N (0..99999999)")
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")

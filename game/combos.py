@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from game.cards import ACE, BIG_JOKER, JOKERS, NUM_RANKS, RANK_NAMES, RANKS, SMALL_JOKER, TWO, WILD, Counts, parse
-from game.kinds import Kind
+from game.kinds import READINGS, Kind
 from game.memo import memo
 from game.reasons import Rejection
 from game.rulesets import STANDARD, Ruleset
@@ -36,7 +36,7 @@ class Reading(NamedTuple):
     grade: int = 0
 
     def describe(self) -> str:
-        """Short player-facing name, e.g. 'pair of 9s', 'straight 3-7', 'bomb of Ks'."""
+        """Short player-facing name, e.g. 'pair of 9s', 'straight 3-7', 'triple of Ks with a pair'."""
         name = RANK_NAMES[self.top]
         if self.kind is Kind.SINGLE:
             return f"single {RANK_NAMES[WILD] if self.grade else name}"
@@ -44,10 +44,8 @@ class Reading(NamedTuple):
             return f"{'pure-wild' if self.grade > 0 else 'soft'} bomb of {name}s"
         if self.kind is Kind.ROCKET:
             return "the rocket"
-        if self.kind in (Kind.STRAIGHT, Kind.PAIR_RUN) or self.kind in WING_UNITS or self.kind is Kind.AIRPLANE:
-            low = RANK_NAMES[self.top - self.length + 1]
-            return f"{self.kind.title} {low}-{name}"
-        return f"{self.kind.title} of {name}s"
+        run = self.kind in RUN_UNITS or self.kind in WING_UNITS
+        return READINGS[self.kind].format(rank=name, low=RANK_NAMES[self.top - self.length + 1] if run else name)
 
 
 def _consecutive_body(counts: Counts, present: list[int]) -> tuple[int, int] | None:

@@ -34,8 +34,8 @@ KIND_TITLES = {
     Kind.SINGLE: "single",
     Kind.PAIR: "pair",
     Kind.TRIPLE: "triple",
-    Kind.TRIPLE_SINGLE: "triple with single",
-    Kind.TRIPLE_PAIR: "triple with pair",
+    Kind.TRIPLE_SINGLE: "triple with a single",
+    Kind.TRIPLE_PAIR: "triple with a pair",
     Kind.STRAIGHT: "straight",
     Kind.PAIR_RUN: "pair run",
     Kind.AIRPLANE: "bare airplane",
@@ -45,6 +45,23 @@ KIND_TITLES = {
     Kind.FOUR_TWO_PAIRS: "four with two pairs",
     Kind.BOMB: "bomb",
     Kind.ROCKET: "rocket",
+}
+
+# A reading as a player says it: the body's top rank is {rank}, a run's lowest rank {low}; the wings come last
+# ("triple of Ks with a pair", never "triple with pair of Ks").
+READINGS = {
+    Kind.PAIR: "pair of {rank}s",
+    Kind.TRIPLE: "triple of {rank}s",
+    Kind.TRIPLE_SINGLE: "triple of {rank}s with a single",
+    Kind.TRIPLE_PAIR: "triple of {rank}s with a pair",
+    Kind.STRAIGHT: "straight {low}-{rank}",
+    Kind.PAIR_RUN: "pair run {low}-{rank}",
+    Kind.AIRPLANE: "airplane {low}-{rank}",
+    Kind.AIRPLANE_SINGLES: "airplane {low}-{rank} with single wings",
+    Kind.AIRPLANE_PAIRS: "airplane {low}-{rank} with pair wings",
+    Kind.FOUR_TWO_SINGLES: "four {rank}s with two singles",
+    Kind.FOUR_TWO_PAIRS: "four {rank}s with two pairs",
+    Kind.BOMB: "bomb of {rank}s",
 }
 
 ALL_KINDS = frozenset(Kind)

@@ -109,7 +109,7 @@ TURN_SECONDS, DEAL_SECONDS = 40.0, 300.0  # 003: a five-minute deal limit and 40
 CLASSIC = Ruleset(
     name="classic",
     title="Classic",
-    summary="Bids 0-3; if all pass the first bidder leads at 1; multiplier capped at 1024; 40 s turns.",
+    summary="Bids 0-3; if all pass, the first bidder is landlord at 1; multiplier capped at 1024; 40 s turns.",
     source="003",
     all_decline=AllDecline.FIRST_BIDDER,
     multiplier_cap=1024,
@@ -131,7 +131,7 @@ ROB = replace(
     STANDARD,
     name="rob",
     title="Rob the Landlord",
-    summary="Call, then rob (each rob x2); everyone may double, the landlord may show the hand; shares capped at 32.",
+    summary="Call, then rob (each rob x2); all may double, the landlord may show the hand; shares capped at 32 × base.",
     source="004",
     bid_values=(1,),
     auction=Auction.ROB,

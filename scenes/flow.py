@@ -159,7 +159,7 @@ def undo_turn(host: Host, session: Session) -> None:
         return
     undone = len(session.match.log) - len(earlier.log)
     fresh = sit_down(host, earlier)
-    fresh.say(tr("replay.undone", count=undone), 3.0)
+    fresh.say(tr("replay.undone_one" if undone == 1 else "replay.undone", count=undone), 3.0)
 
 
 def sit_down(host: Host, match: Match) -> Session:

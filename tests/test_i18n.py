@@ -222,7 +222,7 @@ def test_chinese_reasons_name_kinds_and_cards_in_chinese():
     set_language("zh")
     rules = RULESETS["standard"]
     last = classify(parse("99"), rules)[0]
-    assert reason(judge(parse("88"), last, rules)) == "牌不够大：对子（8）压不过对子（9）。"
+    assert reason(judge(parse("88"), last, rules)) == "牌不够大：对8压不过对9。"
     assert reason(judge(parse("345"), last, rules)) == "顺子至少需要五张连续的牌，你只选了 3 张。"
     straight = classify(parse("34567"), rules)[0]
     assert reason(judge(parse("99"), straight, rules)) == "对子不能压顺子 3-7：请出相同牌型，或者炸弹。"
@@ -245,8 +245,8 @@ def test_score_steps_say_what_the_core_computes():
 def test_suggest_reasons_in_chinese_count_in_chinese():
     set_language("zh")
     tip = Suggestion("88", "blocks_low", {"enemy": 0, "cards": 2, "play": "88"})
-    assert hint(tip, STANDARD, 0) == "地主还剩 2 张牌：出对子（8），最难压。"
-    assert hint(tip, STANDARD, 1) == "农民还剩 2 张牌：出对子（8），最难压。"
+    assert hint(tip, STANDARD, 0) == "地主还剩 2 张牌：出对8，最难压。"
+    assert hint(tip, STANDARD, 1) == "农民还剩 2 张牌：出对8，最难压。"
     ahead = Suggestion("pass", "looks_ahead", {"play": "pass", "won": 7, "of": 12})
     assert hint(ahead, STANDARD, 0) == "往后推演：在未知牌的抽样模拟中，不出大约每12局赢7局。"
 

@@ -134,7 +134,10 @@ def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(game):
     assert labels(game) == ["No rob", "Rob"]
     assert game.scene.prompt() == "Bao holds the landlord seat: rob it? Each rob doubles the multiplier"
     hints = {b.key: b.hint for b in game.scene.row.buttons}
-    assert hints == {"0": game.inputs.label(Act.PASS), "1": game.inputs.label(Act.CONFIRM)}
+    assert hints == {"0": game.inputs.label(Act.PASS), "1": ""}  # No rob has the focus: Space is P's there
+    game.scene.row.move_focus(1)
+    game.step(1 / 60)
+    assert game.scene.row.get("1").hint == game.inputs.label(Act.CONFIRM) == "Space"
 
 
 def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(game):

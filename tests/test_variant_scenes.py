@@ -96,7 +96,7 @@ def test_003_four_player_page_two_decks_kitty_combinations_big_bombs_rocket():
     pages = table_pages(FOUR_PLAYER)
     text = page_text(FOUR_PLAYER)
     assert "108 cards" in text and "25 cards each" in text and "8 kitty cards" in text and "3 farmers" in text
-    assert "Not allowed: triple with single, airplane with single wings, four with two singles" in text
+    assert "Not allowed: triple with a single, airplane with single wings, four with two singles" in text
     assert "4 to 8 cards of one rank: more cards beat fewer" in text and "all 4 jokers" in text
     assert tuple(ranks for _, ranks in pages[-1].examples) == ("555555", "22222", "BBRR")
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from scenes.art.cache import Surfaces
-from scenes.art.text import blit_text, text
+from scenes.art.text import text
 from scenes.platform.input import Act, Input
 
 GOLD = (247, 206, 92)
@@ -122,9 +122,14 @@ def clear() -> None:
     SURFACES.clear()
 
 
+SHRINK = (1.0, 0.92, 0.84, 0.76, 0.68, 0.6)  # font scales a button tries, largest first, until its words fit
+# A hint is two thirds of the label's size, a glyph (✕ ○ □ △, an arrow) four fifths: its fonts draw it small.
+
+
 @dataclass
 class Button:
-    """A clickable, focusable button. `hint` is the key or pad button shown under the label."""
+    """A clickable, focusable button. `hint` is the key or pad button it answers to, shown under the label (beside
+    it on a low button); both shrink until they fit inside, apart."""
 
     key: str
     label: str
@@ -141,15 +146,47 @@ class Button:
     def draw(self, surface: pygame.Surface, font_px: int) -> None:
         state = "disabled" if not self.enabled else "focus" if self.focus else "hover" if self.hover else "normal"
         surface.blit(_gradient_button(self.rect.size, self.style, state), self.rect.topleft)
+        for image, at in self.placed(font_px):
+            surface.blit(image, at)
+
+    def placed(self, font_px: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
+        """The label and, when there is one, the hint, each with where it goes."""
         color = INK if self.style == "plain" and self.enabled else CREAM
         shadow = None if self.style == "plain" or not self.enabled else (0, 0, 0)
-        center = self.rect.center
-        if self.hint:
-            center = (center[0], center[1] - font_px // 5)
-        blit_text(surface, self.label, font_px, color, center, "center", bold=True, shadow=shadow)
-        if self.hint:
-            hint_at = (self.rect.centerx, self.rect.bottom - max(3, font_px // 6))
-            blit_text(surface, self.hint, max(10, font_px * 11 // 20), color, hint_at, "midbottom")
+        label_px, hint_px, beside = self.fit(font_px, color, shadow)
+        label = text(self.label, label_px, color, True, shadow)
+        if not self.hint:
+            return [(label, label.get_rect(center=self.rect.center))]
+        hint = text(self.hint, hint_px, color)
+        (lw, lh), (hw, hh), gap = label.get_size(), hint.get_size(), self._gap(hint_px)
+        cx, cy = self.rect.center
+        if beside:
+            left = cx - (lw + gap + hw) // 2
+            return [(label, label.get_rect(midleft=(left, cy))), (hint, hint.get_rect(midleft=(left + lw + gap, cy)))]
+        top = cy - (lh + hh) // 2
+        return [(label, label.get_rect(midtop=(cx, top))), (hint, hint.get_rect(midtop=(cx, top + lh)))]
+
+    def fit(self, font_px: int, color: tuple[int, int, int], shadow: tuple[int, ...] | None) -> tuple[int, int, bool]:
+        """The label's and the hint's font sizes, and whether the hint sits beside the label rather than under it:
+        the largest that keep both inside the button (clear of its rounded ends). Measured as drawn, so cached."""
+        room_w = max(self.rect.width - self.rect.height, self.rect.width * 3 // 4)
+        room_h = self.rect.height - 2 * max(1, self.rect.height // 16)
+        sizes = (0, 0, False)
+        for k in SHRINK:
+            label_px = max(8, round(font_px * k))
+            hint_px = max(11, label_px * 2 // 3 if self.hint.isascii() else label_px * 4 // 5) if self.hint else 0
+            lw, lh = text(self.label, label_px, color, True, shadow).get_size()
+            hw, hh = text(self.hint, hint_px, color).get_size() if self.hint else (0, 0)
+            sizes = (label_px, hint_px, True)
+            if lh + hh <= room_h and max(lw, hw) <= room_w:
+                return label_px, hint_px, False
+            if max(lh, hh) <= room_h and lw + self._gap(hint_px) + hw <= room_w:
+                return sizes
+        return sizes
+
+    @staticmethod
+    def _gap(hint_px: int) -> int:
+        return hint_px // 2
 
 
 ACROSS: Mapping[Act, int] = {Act.LEFT: -1, Act.RIGHT: 1}

@@ -117,6 +117,7 @@ REPEATS = (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN)
 REPEAT_DELAY, REPEAT_EVERY = 0.35, 0.07  # seconds a direction is held before it repeats, and between repeats
 PLAYSTATION = ("playstation", "ps3", "ps4", "ps5", "dualshock", "dualsense", "sony")  # in Controller.name
 
+ARROWS = {Act.LEFT: "←", Act.RIGHT: "→", Act.UP: "↑", Act.DOWN: "↓"}  # the arrow keys, or a pad's D-pad
 LABELS: dict[Device, dict[Act, str]] = {
     Device.KEYBOARD: {
         Act.CONFIRM: "Space",
@@ -133,6 +134,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.FASTER: "+",
         Act.SLOWER: "-",
         Act.UNDO: "Ctrl+Z",
+        **ARROWS,
     },
     Device.GAMEPAD: {
         Act.CONFIRM: "(A)",
@@ -146,8 +148,8 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.UNDO: "L3",
         Act.FIRST: "LT",
         Act.LAST: "RT",
+        **ARROWS,
     },
-    Device.MOUSE: {},
 }
 PLAYSTATION_LABELS = {
     Act.CONFIRM: "✕",
@@ -161,6 +163,7 @@ PLAYSTATION_LABELS = {
     Act.UNDO: "L3",
     Act.FIRST: "L2",
     Act.LAST: "R2",
+    **ARROWS,
 }
 
 Opener = Callable[[int], tuple[int, object]]
@@ -213,10 +216,11 @@ class Inputs:
         self.axes: dict[Hashable, Act] = {}  # a stick's or trigger's axis -> the act it presses now
 
     def label(self, act: Act) -> str:
-        """The key or button for `act` on the active device ('' for the mouse)."""
+        """The key or button for `act` on the active device: the keyboard's after the mouse (a mouse player may
+        reach for a key), a PlayStation pad's ✕○□△ when that was the last pad used ('' when it has none)."""
         if self.device is Device.GAMEPAD and self.playstation:
             return PLAYSTATION_LABELS.get(act, "")
-        return LABELS[self.device].get(act, "")
+        return LABELS[Device.GAMEPAD if self.device is Device.GAMEPAD else Device.KEYBOARD].get(act, "")
 
     def translate(self, event: pygame.event.Event) -> list[Input]:
         found = self._translate(event)

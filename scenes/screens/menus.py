@@ -42,6 +42,7 @@ def replay_deal(game: Host, ruleset: str, deal: int) -> None:
 class PauseMenu(MenuOverlay):
     name = "menu"
     title_key = "overlays.paused"
+    closer = "resume"
 
     def __init__(self, game: Host, session: Session) -> None:
         super().__init__(game)
@@ -82,6 +83,7 @@ class ConfirmNewMatch(MenuOverlay):
 
     name = "confirm"
     title_key = "overlays.confirm_title"
+    closer = "keep"
     note_key, keep_key, start_key = "overlays.confirm_note", "overlays.keep_match", "overlays.start_new_match"
     width = 760
 

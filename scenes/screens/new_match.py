@@ -42,6 +42,7 @@ class RulesetChooser(MenuOverlay):
         return [*rulesets, ("deal", tr("overlays.play_deal_number"), "plain"), ("back", tr("common.back"), "dark")]
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         focused = self.row.focused()
         if focused is None:
             return

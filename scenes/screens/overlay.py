@@ -33,6 +33,7 @@ class MenuOverlay(Scene, ABC):
     title_key = ""
     width = 560
     note_room = 0  # lines of note the panel keeps room for even without a note (a note that comes and goes)
+    closer = "back"  # the button Esc (a pad's B) stands for: it shows that key
 
     def __init__(self, game: Host) -> None:
         super().__init__(game)
@@ -93,6 +94,15 @@ class MenuOverlay(Scene, ABC):
 
     def close(self) -> None:
         self.game.pop()
+
+    def update(self, dt: float) -> None:
+        self.show_keys()
+
+    def show_keys(self) -> None:
+        """Each button with a key shows it: Confirm's on the focused one, Esc's on the one Esc stands for."""
+        inputs = self.game.inputs
+        for b in self.row.buttons:
+            b.hint = inputs.label(Act.MENU) if b.key == self.closer else inputs.label(Act.CONFIRM) if b.focus else ""
 
     def handle(self, event: Input) -> None:
         act = event.act

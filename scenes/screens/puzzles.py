@@ -122,6 +122,8 @@ class PuzzleList(Scene):
                 self.tiles.append(tile)
         back = pygame.Rect(geo.px(40), h - geo.px(100), geo.px(220), geo.px(64))
         self.back = Button("back", tr("puzzles.back"), back)
+
+    def update(self, dt: float) -> None:
         self.back.hint = self.game.inputs.label(Act.MENU)
 
     def open(self, index: int) -> None:

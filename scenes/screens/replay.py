@@ -40,35 +40,22 @@ PAUSE = 0.9  # table seconds between two moves (at 1x) once the last one has lan
 TRANSPORT = ("first", "back", "play", "forward", "last")
 # A gamepad has no Home/End/+/-: its shoulder buttons jump to either end and Y cycles the speed.
 PAD_ALIASES = {Act.COUNTER: Act.FIRST, Act.CLEAR: Act.LAST, Act.SORT: Act.FASTER}
-HINTS = {
-    Device.KEYBOARD: {
-        "first": "Home",
-        "back": "←",
-        "play": "Space",
-        "forward": "→",
-        "last": "End",
-        "speed": "+ / -",
-        "earlier": "↑",
-        "later": "↓",
-        "deal": "S",
-        "make": "A",
-        "menu": "Esc",
-    },
-    Device.GAMEPAD: {
-        "first": "LB",
-        "back": "←",
-        "play": "(A)",
-        "forward": "→",
-        "last": "RB",
-        "speed": "(Y)",
-        "earlier": "↑",
-        "later": "↓",
-        "deal": "(X)",
-        "make": "Back",
-        "menu": "(B)",
-    },
-    Device.MOUSE: {},
+# Each button's key, for its hint: the keyboard's, and what a pad presses instead (PAD_ALIASES turned round, and B
+# for the menu); the labels are the device's own, a PlayStation pad's ✕○□△ included.
+KEYS = {
+    "first": Act.FIRST,
+    "back": Act.LEFT,
+    "play": Act.CONFIRM,
+    "forward": Act.RIGHT,
+    "last": Act.LAST,
+    "speed": Act.FASTER,
+    "earlier": Act.UP,
+    "later": Act.DOWN,
+    "deal": Act.SUGGEST,
+    "make": Act.AUTO,
+    "menu": Act.MENU,
 }
+PAD_KEYS = KEYS | {"first": Act.COUNTER, "last": Act.CLEAR, "speed": Act.SORT, "menu": Act.PASS}
 
 
 class ReplayScene(TableScene):
@@ -206,21 +193,28 @@ class ReplayScene(TableScene):
                 self.forward()
 
     def _sync_buttons(self) -> None:
-        hints = HINTS[self.game.inputs.device]
         for b in self.transport.buttons:
-            b.hint = hints.get(b.key, "")
+            b.hint = self.hint(b.key)
         self.transport.get("back").enabled = self.transport.get("first").enabled = self.position > 0
         self.transport.get("forward").enabled = self.transport.get("last").enabled = self.position < self.last
         self.speed_button.label = tr("replay.speed", speed=f"{self.speed:g}")
-        self.speed_button.hint = hints.get("speed", "")
+        self.speed_button.hint = self.hint("speed")
         for b in self.tools.buttons:
-            b.hint = hints.get(b.key, "")
+            b.hint = self.hint(b.key)
         self.tools.get("earlier").enabled = self.deal > 0
         self.tools.get("later").enabled = self.deal < len(self.deals) - 1
         self.tools.get("deal").enabled = self.replayable
         if any(b.key == "make" for b in self.tools.buttons):
             self.tools.get("make").enabled = not self.maker.made
-        self.menu.hint = hints.get("menu", "")
+        self.menu.hint = self.hint("menu")
+
+    def hint(self, key: str) -> str:
+        """The key (or pad button) of the button `key` on the device last used: the keyboard's + and - together."""
+        inputs = self.game.inputs
+        if inputs.device is Device.GAMEPAD:
+            return inputs.label(PAD_KEYS[key])
+        said = inputs.label(KEYS[key])
+        return f"{said} / {inputs.label(Act.SLOWER)}" if key == "speed" else said
 
     def handle(self, event: Input) -> None:
         act = PAD_ALIASES.get(event.act, event.act) if event.device is Device.GAMEPAD else event.act

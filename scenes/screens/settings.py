@@ -90,8 +90,10 @@ class SettingsOverlay(MenuOverlay):
         return rect
 
     def update(self, dt: float) -> None:
+        super().update(dt)
         for b in self.row.buttons:
-            b.hint = tr("settings.volume_hint") if b.focus and b.key in ("master", "effects") else ""
+            if b.focus and b.key in ("master", "effects"):
+                b.hint = tr("settings.volume_hint")
             if b.focus and b.key == "practice":
                 b.hint = tr("replay.practice_hint")
             if b.focus and b.key == "sound":

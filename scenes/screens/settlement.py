@@ -256,11 +256,13 @@ class SettlementScene(Scene):
             text = tr("settlement.match_won_many" if many else "settlement.match_won_one", names=names)
             size = geo.px(34 if len(match.winners) < 3 else 28)
             blit_text(surface, text, size, GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
-            final = tr("settlement.final", count=len(match.results))
+            hands = len(match.results)
+            final = tr("settlement.final_one" if hands == 1 else "settlement.final", count=hands)
             blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
         else:
             lead = max(match.scores)
-            note = tr("settlement.first_to", target=target, lead=f"{lead:+d}")
+            level = lead == min(match.scores)  # "all square", never "leader on +0"
+            note = tr("settlement.first_to_level" if level else "settlement.first_to", target=target, lead=f"{lead:+d}")
             blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))
 
 

@@ -59,19 +59,19 @@ class StatsScreen(Scene):
     def bars(self) -> list[tuple[str, str, int, int]]:
         """One line per role and one for matches: (label, figures, won, played)."""
         s = self.stats
-        counts = (
-            (tr("stats.as_landlord"), s.landlord_wins, s.landlord_hands),
-            (tr("stats.as_farmer"), s.farmer_wins, s.hands - s.landlord_hands),
-            (tr("stats.matches"), s.matches_won, s.matches),
+        counts = (  # hands count in 局, matches in 场
+            (tr("stats.as_landlord"), "stats.won_of", s.landlord_wins, s.landlord_hands),
+            (tr("stats.as_farmer"), "stats.won_of", s.farmer_wins, s.hands - s.landlord_hands),
+            (tr("stats.matches"), "stats.matches_won_of", s.matches_won, s.matches),
         )
         return [
             (
                 label,
-                tr("stats.won_of", won=won, played=played, rate=rate(won, played)) if played else tr("stats.none_yet"),
+                tr(key, won=won, played=played, rate=rate(won, played)) if played else tr("stats.none_yet"),
                 won,
                 played,
             )
-            for label, won, played in counts
+            for label, key, won, played in counts
         ]
 
     def relayout(self) -> None:

@@ -4,6 +4,7 @@ the seats' speech bubbles, the banner and the message line."""
 from __future__ import annotations
 
 import math
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import pygame
@@ -15,6 +16,7 @@ from scenes.art.cache import Surfaces
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
 from scenes.table.layout import Fitted
+from scenes.table.seats import HUMAN
 from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import language, tr
 from scenes.words.wording import deal_label, ruleset_title
@@ -76,7 +78,12 @@ def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, at: tupl
 def draw_counter(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """The card counter: how many of each rank are left (not in your hand, played, face up in the kitty or shown)."""
     r = geo["counter"]
-    surface.blit(_counter_panel(tuple(session.unseen()), r.size, geo.px), r.topleft)
+    cells = session.unseen()
+    if session.deal is not None:  # your cards still flying in are not in your hand yet: the counter follows them
+        deal = session.deal
+        coming = Counter(session.match.deck[card].char for card in deal.mine[deal.landed(HUMAN) :])
+        cells = [(rank, left + coming[rank]) for rank, left in cells]
+    surface.blit(_counter_panel(tuple(cells), r.size, geo.px), r.topleft)
     blit_text(surface, tr("table.counter_left"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
 
 

@@ -55,6 +55,7 @@ class Deal:
 
     schedule: list[tuple[int, float]]  # (seat, landing time) per dealt card
     elapsed: float = 0.0
+    mine: tuple[int, ...] = ()  # your cards in the order they land
 
     def landed(self, seat: int) -> int:
         return sum(1 for s, t in self.schedule if s == seat and t <= self.elapsed)
@@ -250,10 +251,10 @@ class Placing:
         order = deal_order(rules, event.first_bidder, rules.packet if self.match.hand.collected else 1)
         gap = min(DEAL_GAP, DEAL_TIME / len(order))
         schedule = [(seat, k * gap + FLIGHT) for k, seat in enumerate(order)]
-        self.deal = Deal(schedule)
-        self.dealt_sounds = 0
         mine = list(self.match.hand.hands[HUMAN])
         self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
+        self.deal = Deal(schedule, mine=tuple(mine))
+        self.dealt_sounds = 0
         final = self.hand_positions(mine)
         start = self.deck_point("hand")
         arrivals = iter(mine)

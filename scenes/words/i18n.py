@@ -51,10 +51,16 @@ def language() -> str:
 
 class Said(Phrase):
     """A text `tr` made, remembering its key and params so that `resay` can say it again in another language. As a
-    `Phrase` it takes an article where an English template asks for one (``{shape:a}``: "an airplane")."""
+    `Phrase` it takes an article where an English template asks for one (``{shape:a}``: "an airplane"); a count as
+    the spec repeats it, as Chinese writes a triple's rank (``{rank:3}带一对``: "KKK带一对", "10 10 10带一对")."""
 
     key: str
     params: dict[str, object]
+
+    def __format__(self, spec: str) -> str:
+        if not spec.isdigit():
+            return super().__format__(spec)
+        return ("" if len(self) == 1 else " ").join([str(self)] * int(spec))
 
 
 def tr(key: str, **params: object) -> Said:

@@ -41,9 +41,10 @@ def rank_name(rank: int) -> str:
 
 
 def describe(reading: Reading) -> str:
-    """A reading as the player reads it: 'pair of 9s', 'straight 3-7', 'the rocket' / '对9', '顺子 3-7', '王炸'; at the
-    wild-card tables a bomb says its class ('soft bomb of 7s') and the extra wild card alone says so."""
-    low, high = reading.top - reading.length + 1, reading.top
+    """A reading as the player says it: 'pair of 9s', 'straight 3-7', 'triple of Ks with a pair', 'the rocket' /
+    '对9', '顺子 3-7', 'KKK带一对', '王炸'; at the wild-card tables a bomb says its class ('soft bomb of 7s') and the
+    extra wild card alone says so."""
+    high = reading.top
     if reading.grade and reading.kind is Kind.SINGLE:
         return tr("kinds.single_of", rank=rank_name(WILD))
     if reading.grade and reading.kind is Kind.BOMB:
@@ -52,9 +53,8 @@ def describe(reading: Reading) -> str:
         return tr("kinds.the_rocket")
     if reading.kind is Kind.SINGLE:
         return tr("kinds.single_of", rank=rank_name(high))
-    if reading.kind in RUNS:
-        return tr("kinds.run_of", kind=kind_name(reading.kind), low=rank_name(low), high=rank_name(high))
-    return tr("kinds.set_of", kind=kind_name(reading.kind), rank=rank_name(high))
+    low = high - reading.length + 1 if reading.kind in RUNS else high
+    return tr(f"kinds.{reading.kind.value}_of", rank=rank_name(high), low=rank_name(low))
 
 
 def joined(key: str, texts: Sequence[str]) -> str:
