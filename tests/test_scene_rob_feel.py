@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.actions import Double
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.screens import settlement as settlement_screen
@@ -18,6 +19,7 @@ from scenes.words.i18n import set_language
 from scenes.words.table_words import doubling_items, share_terms
 from tests.helpers_rules import script
 from tests.test_scene_kit import headless_game, steps
+from tests.test_scene_rob import answered, at_table, hud_texts, opening
 from tests.test_variant_rob import BASE_100, playing
 
 
@@ -89,3 +91,27 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, mon
     finally:
         game.screen = pygame.display.set_mode((1920, 1080))
         game.refit()
+
+
+# ----- the HUD ---------------------------------------------------------------------------------------------------
+
+
+def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(game, monkeypatch):
+    """004: "Each farmer's share = multiplier × landlord double (×2) × own double (×2)": what you play for."""
+    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
+    game.session.apply(Double(1, True))
+    game.session.apply(Double(0, True))
+    assert not [t for t in hud_texts(game, monkeypatch) if "share" in t]  # Lin has not decided: nothing to tell
+    game.session.apply(Double(2, False))
+    assert match.multiplier == 1 and "your share ×4" in hud_texts(game, monkeypatch)
+
+
+def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(game, monkeypatch):
+    at_table(game, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
+    for seat in range(3):
+        game.session.apply(Double(seat, False))
+    assert "your shares ×2" in hud_texts(game, monkeypatch)
+    at_table(game, answered(opening("rob", 1), 1, 0, 0))
+    for seat in range(3):
+        game.session.apply(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
+    assert not [t for t in hud_texts(game, monkeypatch) if "share" in t]
