@@ -165,6 +165,7 @@ def test_004_nobody_calls_redeals_and_twice_makes_the_first_player_landlord(game
         game.session.apply(Bid(match.turn, 0))
     assert match.hand.landlord == first
     landlord = "you are" if first == 0 else f"{name} is"
+    steps(game, 50)  # the last "No call" stays a moment before the banner
     assert game.session.banner.text == f"Nobody called twice: {landlord} the landlord"
 
 

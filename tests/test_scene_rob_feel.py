@@ -1,6 +1,6 @@
 """The rob (004) and two-player (003) tables as players read them: the settlement's shares fit above its buttons
 with each doubling whole, the HUD's own share, the auction's last answer before the landlord banner, the rob-back's
-last chance, a restored show prompt, and the two-player farmer's allowance and winning play."""
+last chance, and the two-player farmer's allowance and winning play."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.actions import Double
+from game.actions import Bid, Double
+from game.match import Match
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.screens import settlement as settlement_screen
@@ -18,8 +19,8 @@ from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import set_language
 from scenes.words.table_words import doubling_items, share_terms
 from tests.helpers_rules import script
-from tests.test_scene_kit import headless_game, steps
-from tests.test_scene_rob import answered, at_table, hud_texts, opening
+from tests.test_scene_kit import headless_game, press, steps
+from tests.test_scene_rob import answered, at_table, bubble, hud_texts, opening
 from tests.test_variant_rob import BASE_100, playing
 
 
@@ -115,3 +116,51 @@ def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the
     for seat in range(3):
         game.session.apply(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
     assert not [t for t in hud_texts(game, monkeypatch) if "share" in t]
+
+
+# ----- the auction's last answer -------------------------------------------------------------------------------
+
+
+def declined_rob_back(game: App) -> Match:
+    """Bao calls, Lin robs, you do not, and Bao declines its rob-back (004): Lin is the landlord."""
+    match = at_table(game, answered(opening("rob", 1), 1, 1))
+    game.session.apply(Bid(0, 0))
+    game.session.apply(Bid(1, 0))
+    assert match.hand.landlord == 2
+    return match
+
+
+def test_004_the_declined_rob_back_stays_a_moment_before_the_landlord_banner(game):
+    declined_rob_back(game)
+    steps(game, 47)  # 0.78 s: Bao's answer is still on show, the kitty still face down
+    assert (bubble(game, 1), game.session.banner, game.session.flip.progress) == ("No rob", None, 0.0)
+    steps(game, 2)
+    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
+
+
+def test_004_a_key_skips_the_last_answers_moment_and_reduced_motion_has_none(game):
+    declined_rob_back(game)
+    steps(game, 1)
+    press(game, pygame.K_RETURN)
+    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
+    game.table_settings.reduced_motion = True  # the table the next match opens with
+    declined_rob_back(game)
+    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
+
+
+def test_004_the_rob_back_prompt_says_it_is_the_last_chance(game):
+    """004: "the original bidder gets one last chance to rob back"; the first round's rob is not the last."""
+    at_table(game, answered(opening("rob", 0), 1, 1, 0))  # you called, Bao robbed, Lin did not
+    assert game.scene.prompt() == "Rob back? Last chance: Bao holds the landlord seat, and your answer ends the auction"
+    set_language("zh")
+    assert game.scene.prompt() == "抢回来吗？最后一次机会：宝儿现在是地主，你答完就定地主"
+    set_language("en")
+    at_table(game, answered(opening("rob", 1), 1))
+    assert "Last chance" not in game.scene.prompt()
+
+
+def test_003_the_fourth_rob_at_two_players_is_the_last_chance_too(game):
+    at_table(game, answered(opening("two-player", 0), 1, 1, 1, 1))  # three robs: the fourth ends the auction
+    assert game.scene.prompt().startswith("Rob back for ×2? Last chance: Bao holds the landlord seat")
+    at_table(game, answered(opening("two-player", 0), 1, 1))
+    assert "Last chance" not in game.scene.prompt()

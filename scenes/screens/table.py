@@ -88,6 +88,8 @@ class TableScene(Scene):
             undo_turn(self.game, self.session)
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
+        elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
+            self.session.skip_last_word()
 
     def toggle_auto(self) -> None:
         s = self.session

@@ -67,9 +67,13 @@ class Deal:
         return self.elapsed >= self.schedule[-1][1] + 0.35
 
 
+LAST_WORD = 0.8  # seconds the auction's last answer stays on show before the landlord banner (0: reduced motion)
+
+
 @dataclass
 class Flip:
-    """The kitty turning face up, then (after `hold`) joining the landlord's hand."""
+    """The kitty turning face up, then (after `hold`) joining the landlord's hand; from a negative `elapsed`, once the
+    auction's last answer has been seen."""
 
     elapsed: float = 0.0
     duration: float = 0.45
@@ -78,7 +82,7 @@ class Flip:
 
     @property
     def progress(self) -> float:
-        return min(1.0, self.elapsed / self.duration)
+        return max(0.0, min(1.0, self.elapsed / self.duration))
 
 
 class Placing:
@@ -104,6 +108,7 @@ class Placing:
     banner: Notice | None
     sound: Callable[[str], None]  # the session's
     _redeal_notice: Callable[[int], None]  # the notices'
+    announce_landlord: Callable[[], None]  # the notices'
 
     def card_size(self, size: str) -> tuple[int, int]:
         assert self.geo is not None
@@ -265,9 +270,17 @@ class Placing:
             suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
             self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
 
+    def skip_last_word(self) -> None:
+        """A click or key while the auction's last answer is on show: on to the landlord at once."""
+        if self.flip is not None and self.flip.elapsed < 0:
+            self.flip.elapsed = 0.0
+            self.announce_landlord()
+
     def _update_flip(self, dt: float) -> None:
         flip = self.flip
         assert flip is not None
+        if flip.elapsed < 0 <= flip.elapsed + dt:
+            self.announce_landlord()
         flip.elapsed += dt
         if flip.joined or flip.elapsed < flip.duration + flip.hold:
             return
