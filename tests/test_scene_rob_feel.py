@@ -9,8 +9,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.actions import Bid, Double
-from game.match import Match
+from game.actions import Bid, Double, Pass, Play
+from game.match import Match, Phase
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.screens import settlement as settlement_screen
@@ -18,9 +18,9 @@ from scenes.screens.settlement import SettlementScene
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import set_language
 from scenes.words.table_words import doubling_items, share_terms
-from tests.helpers_rules import script
+from tests.helpers_rules import script, set_hands
 from tests.test_scene_kit import headless_game, press, steps
-from tests.test_scene_rob import answered, at_table, bubble, hud_texts, opening
+from tests.test_scene_rob import answered, at_table, bubble, hud_texts, opening, pills  # noqa: F401 (a fixture)
 from tests.test_variant_rob import BASE_100, playing
 
 
@@ -164,3 +164,31 @@ def test_003_the_fourth_rob_at_two_players_is_the_last_chance_too(game):
     assert game.scene.prompt().startswith("Rob back for ×2? Last chance: Bao holds the landlord seat")
     at_table(game, answered(opening("two-player", 0), 1, 1))
     assert "Last chance" not in game.scene.prompt()
+
+
+# ----- two players ---------------------------------------------------------------------------------------------
+
+
+def test_003_the_allowance_appears_at_the_first_call_not_before(game, pills):  # noqa: F811 (the fixture)
+    """003 two-player: the allowance is 1 + robs once there is a landlord seat to rob; before any call, no note."""
+    match = at_table(game, opening("two-player", 0))
+    assert not [p for p in pills if p.startswith("Farmer wins")]
+    game.session.apply(Bid(0, 1))
+    steps(game, 1)
+    assert (match.allowance, pills[-1]) == (1, "Farmer wins at 1 card")
+
+
+def test_003_the_farmer_winning_at_its_allowance_keeps_its_winning_play_beside_its_cards(game):
+    """003: "a farmer also wins with cards at or below the agreed allowance": the play that got it there stays on the
+    table, and the card it still holds lies face up after it, not over it."""
+    match = at_table(game, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
+    set_hands(match, ["56", "789"])
+    for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
+        game.session.apply(action)
+    steps(game, 30)
+    s = game.session
+    (played,), (left,) = s.board.plays[1], s.reveal[1]
+    assert match.phase is Phase.HAND_OVER and match.deck[played].rank == match.deck[left].rank - 1  # the 8, the 9
+    play = pygame.Rect(s.board.sprites[played].pos, s.card_size("table"))
+    rest = pygame.Rect(s.reveal_positions(1, 1)[0], s.card_size("table"))
+    assert not play.colliderect(rest) and play.right < rest.left

@@ -67,6 +67,7 @@ class Deal:
         return self.elapsed >= self.schedule[-1][1] + 0.35
 
 
+REVEAL_GAP = 2  # empty card places between a winning play and the cards its seat still holds
 LAST_WORD = 0.8  # seconds the auction's last answer stays on show before the landlord banner (0: reduced motion)
 
 
@@ -166,6 +167,33 @@ class Placing:
         align = str(self.play_props(seat).get("align", "center"))
         w, h = self.card_size("table")
         return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
+
+    def reveal_hands(self, winner: int | None, duration: float = 0.25) -> None:
+        """At the hand's end each opponent's remaining cards lie face up where it played; a winner still holding
+        cards (003 two-player: the farmer within its allowance) keeps its winning play there, its cards beside it."""
+        for seat in range(self.match.players):
+            cards = self.match.hand.hands[seat]
+            if seat == HUMAN or not cards:
+                continue
+            played = self.board.plays.get(seat, []) if seat == winner else []
+            if not played:
+                self.board.drop_play(seat)
+            row = self.play_positions(seat, len(played) + REVEAL_GAP + len(cards)) if played else []
+            for card, pos in zip(played, row, strict=False):  # the play's places, first in the row
+                sprite = self.board.sprites[card]
+                sprite.dim = False
+                if duration:
+                    sprite.move_to(pos, duration)
+                else:
+                    sprite.pos, sprite.tween = pos, None
+            self.reveal[seat] = list(cards)
+
+    def reveal_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """Where a seat's revealed cards lie: in its play zone, or after the winning play it keeps there."""
+        played = len(self.board.plays.get(seat, []))
+        if not played:
+            return self.play_positions(seat, count)
+        return self.play_positions(seat, played + REVEAL_GAP + count)[played + REVEAL_GAP :]
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
         """A play as it lies on the table: high cards first."""

@@ -36,9 +36,7 @@ def restore_table(session: Session) -> None:
         session.board.dim_plays()
     if match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         session.bubbles.clear()
-        session.reveal = {s: list(hand.hands[s]) for s in range(match.players) if s != 0 and hand.hands[s]}
-        for seat in session.reveal:
-            session.board.drop_play(seat)
+        session.reveal_hands(hand.winner, 0.0)
 
 
 def current_round(

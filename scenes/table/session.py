@@ -234,12 +234,9 @@ class Session(Placing, Telling, WildEvents):
                     self.sound("lose")
 
     def _hand_over(self, winner: int, landlord_won: bool) -> None:
-        """The winning play stays; every other opponent's remaining cards are shown where it played."""
+        """The winning play stays; every opponent's remaining cards are shown where it played (beside it)."""
         self.bubbles.clear()
-        for seat in range(self.match.players):
-            if seat != HUMAN and self.match.hand.hands[seat]:
-                self.board.drop_play(seat)
-                self.reveal[seat] = list(self.match.hand.hands[seat])
+        self.reveal_hands(winner)
         self.banner = Notice(tr("table.landlord_wins") if landlord_won else tr("table.farmers_win"), 2.2, "win")
         left = len(self.match.hand.hands[winner])
         if not landlord_won and left and self.match.allowance is not None:  # 003 two-player: within the allowance
