@@ -93,21 +93,9 @@ def test_004_continue_mid_showing_offers_you_the_show_and_keeps_the_doubles(stor
             ["Don't show", "Show hand ×2"],
         )
         assert revealed(restored) and restored.hand.doubles == [True, False, True]
+        bubbles = {seat: notice.text for seat, notice in game.session.bubbles.items()}  # said until the opening play
+        assert bubbles == {0: "Double ×2", 1: "No double", 2: "Double ×2"}
         press(game, pygame.K_RETURN)
         assert (restored.hand.shown, restored.phase) == (True, Phase.PLAYING)
-    finally:
-        game.close()
-
-
-def test_004_continue_at_the_show_brings_the_double_bubbles_back(store):
-    """The doubles are said until the opening play (rules-decisions, rob-ui): a continued show prompt says them too."""
-    match = opening(0)
-    for value in (1, 0, 0):
-        match.apply(Bid(match.turn, value))
-    before = closed_after(store, match, Double(0, True), Double(1, False), Double(2, True))
-    game = reopened(store, before)
-    try:
-        bubbles = {seat: notice.text for seat, notice in game.session.bubbles.items()}
-        assert (game.scene.name, bubbles) == ("doubling", {0: "Double ×2", 1: "No double", 2: "Double ×2"})
     finally:
         game.close()
