@@ -89,6 +89,9 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, mon
         lines = {line for line in written if any(item in line for item in items)}  # each frame draws them again
         assert sorted(item for line in lines for item in line.split(" · ")) == sorted(items)
         assert not [line for line in written if line.startswith("×") or line.endswith("×")]
+        if language == "en":  # each share's lines read back as its computation, word for word
+            text = " ".join(dict.fromkeys(line.rstrip() for line in written))
+            assert all(share_terms(share, 100) in text for share in match.hand.settlement.shares)
     finally:
         game.screen = pygame.display.set_mode((1920, 1080))
         game.refit()

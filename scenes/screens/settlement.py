@@ -301,5 +301,5 @@ def joined(items: list[str], size: int, width: int, sep: str = " · ") -> list[s
         if out and font_for(trial, size, False).size(trial)[0] <= width:
             out[-1] = trial
         else:
-            out.append(item.strip())
+            out.append(item.lstrip())
     return out
