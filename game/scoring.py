@@ -19,7 +19,7 @@ DOUBLING_NAMES = {
     "wild_bomb": "Pure-wild bomb",
     "rocket": "Rocket",
     "spring": "Spring",
-    "reverse_spring": "Reverse spring",
+    "reverse_spring": "Anti-spring",
 }
 WILD_DOUBLINGS = frozenset({"soft_bomb", "wild_bomb"})  # only at the wild-card tables (003 wildcard, swap-three)
 

@@ -236,6 +236,7 @@ def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action
         rng, states = random.Random(8), []
         while live.match.phase is not Phase.HAND_OVER:
             live.apply(bot_action(live.match, rng))
+            live.skip_last_word()  # the auction's last answer has had its moment on the table
             restored = Session(from_dict(to_dict(live.match)))
             restored.relayout(game.geo)
             restore_table(restored)

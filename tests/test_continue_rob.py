@@ -93,6 +93,8 @@ def test_004_continue_mid_showing_offers_you_the_show_and_keeps_the_doubles(stor
             ["Don't show", "Show hand ×2"],
         )
         assert revealed(restored) and restored.hand.doubles == [True, False, True]
+        bubbles = {seat: notice.text for seat, notice in game.session.bubbles.items()}  # said until the opening play
+        assert bubbles == {0: "Double ×2", 1: "No double", 2: "Double ×2"}
         press(game, pygame.K_RETURN)
         assert (restored.hand.shown, restored.phase) == (True, Phase.PLAYING)
     finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from game import bots
 from game.actions import Action, Bid
-from game.auctions import answer_word
+from game.auctions import answer_word, standing
 from game.match import Phase
 from scenes.screens.choice import ChoiceScene, Spec
 from scenes.table.seats import HUMAN, SEAT_NAMES
@@ -37,6 +37,12 @@ class BiddingScene(ChoiceScene):
             seat, value = decided
             s.apply(Bid(seat, value))
 
+    def last_chance(self) -> bool:
+        """Does your answer end the auction whatever it is (004's rob-back, the two-player table's last rob)?"""
+        match = self.session.match
+        hand = match.hand
+        return all(standing(match.rules, hand.first_bidder, [*hand.bids, (HUMAN, v)]).over for v in (0, 1))
+
     def prompt(self) -> str:
         if not self.row.buttons:
             return ""
@@ -46,9 +52,10 @@ class BiddingScene(ChoiceScene):
             return tr("auction.prompt_call")
         if word == "rob":
             holder = next(seat for seat, value in reversed(match.hand.bids) if value)
+            key = "auction.prompt_rob_last" if self.last_chance() else "auction.prompt_rob"  # 004's rob-back
             if match.allowance is not None:
                 cards = cards_text(match.allowance + 1)
-                return tr("auction.prompt_rob_allowance", name=SEAT_NAMES[holder], cards=cards)
-            return tr("auction.prompt_rob", name=SEAT_NAMES[holder])
+                return tr(f"{key}_allowance", name=SEAT_NAMES[holder], cards=cards)
+            return tr(key, name=SEAT_NAMES[holder])
         bid = match.hand.bid
         return tr("auction.prompt_bid_high", bid=bid) if bid else tr("auction.prompt_bid_none")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,6 +11,7 @@ from game.match import Phase
 from game.scoring import Settlement
 from scenes.art.effects import Confetti, Effect, Glow
 from scenes.art.emblems import draw_crown
+from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
 from scenes.flow import play_again, to_title, undo_turn
@@ -22,25 +24,15 @@ from scenes.table.layout import Fitted
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words.i18n import tr
-from scenes.words.table_words import STEP_KEYS, share_terms
-from scenes.words.wording import deal_label, listed, score_steps
+from scenes.words.table_words import doubling_items, score_items, share_terms
+from scenes.words.wording import deal_label, listed
 
 if TYPE_CHECKING:
     from scenes.scene import Host
 
 GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
-
-
-def grouped(steps: list[str]) -> list[tuple[str, int]]:
-    """Runs of the same step as (step, how many times in a row)."""
-    runs: list[tuple[str, int]] = []
-    for step in steps:
-        if runs and runs[-1][0] == step:
-            runs[-1] = (step, runs[-1][1] + 1)
-        else:
-            runs.append((step, 1))
-    return runs
+TERMS = re.compile(r"(?= = )|(?<=, )|(?<=，)")  # where a share's computation may break onto a new line
 
 
 class SettlementScene(Scene):
@@ -80,7 +72,7 @@ class SettlementScene(Scene):
     def box(self) -> pygame.Rect:
         geo = self.game.geo
         box = geo["panel"]
-        box.height = geo.px(700)
+        box.height = geo.px(760 if self.session.match.rules.double_phase else 700)  # room for the shares (004)
         box.center = geo["panel"].center
         return box
 
@@ -211,9 +203,8 @@ class SettlementScene(Scene):
             draw_shares(surface, geo, settlement, SEAT_NAMES, rules.share_cap, (x, y), geo.px(440))
             return
         formula = settlement.lines()[-1]  # the core spells the computation out; the scene only lays it out
-        for step, times in grouped(score_steps(settlement)):  # two decks bring many bombs: "Bomb ×2 (6 times)"
-            line = step + (tr("settlement.times", times=times) if times > 1 else "")
-            blit_text(surface, line, geo.px(26), CREAM, (x, y))
+        for step in score_items(settlement):  # two decks bring many bombs: "6 bombs ×64"
+            blit_text(surface, step, geo.px(26), CREAM, (x, y))
             y += geo.px(38)
         pygame.draw.line(surface, GOLD, (x, y + geo.px(4)), (x + geo.px(390), y + geo.px(4)), geo.px(2))
         y += geo.px(14)
@@ -274,9 +265,9 @@ def draw_shares(
     cap: int | None,
     at: tuple[int, int],
     width: int,
-) -> None:
+) -> int:
     """The 004 settlement: the common multiplier and its doublings, then each farmer's share line by line (`cap`: the
-    share cap in base units, if any)."""
+    share cap in base units, if any). Returns the bottom of the last line."""
     x, y = at
 
     def lines(value: str, size: int, color: tuple[int, int, int], bold: bool = False, gap: int = 6) -> None:
@@ -285,8 +276,8 @@ def draw_shares(
             y = blit_text(surface, line, geo.px(size), color, (x, y), bold=bold).bottom + geo.px(gap)
 
     lines(tr("auction.multiplier", value=settlement.multiplier), 30, GOLD, True)
-    steps = " · ".join(tr(STEP_KEYS[d]) for d in settlement.doublings) or tr("auction.no_doublings")
-    lines(steps, 22, CREAM, gap=4)
+    for line in joined(doubling_items(settlement), geo.px(22), width) or [tr("auction.no_doublings")]:
+        y = blit_text(surface, line, geo.px(22), CREAM, (x, y)).bottom + geo.px(4)
     y += geo.px(10)
     pygame.draw.line(surface, GOLD, (x, y), (x + width, y), geo.px(2))
     y += geo.px(14)
@@ -294,8 +285,23 @@ def draw_shares(
         blit_text(surface, names[share.seat], geo.px(26), CREAM, (x, y), bold=True)
         amount = f"{share.amount:,}"
         y = blit_text(surface, amount, geo.px(26), GOLD, (x + width, y), "topright", True).bottom + geo.px(2)
-        lines(share_terms(share, settlement.base), 20, CREAM, gap=4)
+        for line in joined(TERMS.split(share_terms(share, settlement.base)), geo.px(20), width, ""):
+            y = blit_text(surface, line, geo.px(20), CREAM, (x, y)).bottom + geo.px(4)
         y += geo.px(8)
     y += geo.px(4)
     rule = tr("auction.share_rule_capped", cap=cap) if cap is not None else tr("auction.share_rule")
     lines(rule, 20, MUTED, gap=2)
+    return y
+
+
+def joined(items: list[str], size: int, width: int, sep: str = " · ") -> list[str]:
+    """`items` joined by `sep` into lines no wider than `width`, broken only between items: "2 robs ×4" stays whole,
+    and a share breaks before an "=" or after a comma, never at a "×"."""
+    out: list[str] = []
+    for item in items:
+        trial = f"{out[-1]}{sep}{item}" if out else item
+        if out and font_for(trial, size, False).size(trial)[0] <= width:
+            out[-1] = trial
+        else:
+            out.append(item.lstrip())
+    return out

@@ -88,6 +88,8 @@ class TableScene(Scene):
             undo_turn(self.game, self.session)
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
+        elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
+            self.session.skip_last_word()
 
     def toggle_auto(self) -> None:
         s = self.session
@@ -295,7 +297,7 @@ class TableScene(Scene):
                 surface.blit(veil(art.size), (x, y))
             self.decorate(surface, sprite.card, (x, y))
         for seat, cards in s.reveal.items():
-            positions = s.play_positions(seat, len(cards))
+            positions = s.reveal_positions(seat, len(cards))
             for card, (x, y) in zip(s.table_order(cards), positions, strict=True):
                 surface.blit(arts["table"].face(deck[card]), (round(x), round(y)))
                 mark_card(surface, s.match, card, (round(x), round(y)), arts["table"].size, {})

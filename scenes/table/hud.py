@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
-from game.match import Phase
+from game.match import Match, Phase
 from game.rulesets import Auction
+from game.scoring import share
 from scenes.art.cache import Surfaces
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
 from scenes.table.layout import Fitted
+from scenes.table.marks import revealed
 from scenes.table.seats import HUMAN
 from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import language, tr
@@ -32,7 +34,7 @@ BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings t
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the deal and its
-    clock, and under them the ruleset's name."""
+    clock (then your own stake where the doubles make it differ), and under them the ruleset's name."""
     r = geo["hud"]
     surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
     hand = session.match.hand
@@ -57,7 +59,25 @@ def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     clock = session.clock.deal_clock()
     if clock is not None:
         time_left = tr("table.deal_time", clock=clock)
-        blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True)
+        below = blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True).bottom
+    stake = your_stake(session.match, session.ticker.shown)
+    if stake is not None:  # 004: the doubles make your stake differ from the common multiplier
+        key = "table.hud_your_shares" if session.match.hand.landlord == HUMAN else "table.hud_your_share"
+        blit_text(surface, tr(key, value=stake), geo.px(20), GOLD, (r.right - geo.px(16), below), "topright", True)
+
+
+def your_stake(match: Match, multiplier: int) -> int | None:
+    """What you play for in base units once the doubles are known (004): your share as a farmer, both farmers'
+    shares as the landlord, each after the share cap; None where that is just the common multiplier."""
+    hand, rules = match.hand, match.rules
+    landlord = hand.landlord
+    if not rules.double_phase or landlord is None or not revealed(match):
+        return None
+    doubled = [bool(choice) for choice in hand.doubles]
+    seats = [seat for seat in range(match.players) if seat != landlord and HUMAN in (seat, landlord)]
+    stake = sum(share(rules, seat, multiplier, hand.bid, doubled[landlord], doubled[seat]).amount for seat in seats)
+    stake //= rules.base
+    return None if stake == multiplier else stake
 
 
 def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, at: tuple[int, int]) -> int:

@@ -92,10 +92,10 @@ def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, 
 
 
 def draw_allowance(surface: pygame.Surface, geo: Fitted, match: Match) -> None:
-    """Two-player: the card count at which the farmer wins, under the kitty for the whole hand."""
+    """Two-player: the card count at which the farmer wins, under the kitty from the first call to the hand's end."""
     allowance = match.allowance
-    if allowance is None:
-        return
+    if allowance is None or (match.hand.landlord is None and not any(value for _, value in match.hand.bids)):
+        return  # from the first call on
     label = tr("auction.allowance", cards=cards_text(allowance))
     image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
     zone = geo["kitty"]

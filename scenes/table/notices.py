@@ -6,7 +6,7 @@ piece of text in the player's language, said again when the language changes.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -39,6 +39,15 @@ class Notice:
     age: float = 0.0
 
 
+def double_notices(doubles: Sequence[bool | None]) -> dict[int, Notice]:
+    """Each seat's double once all are revealed (004), as its bubble: "Double ×2", or a quiet "No double"."""
+    notices = {}
+    for seat, doubled in enumerate(doubles):
+        said = tr("auction.doubled") if doubled else tr("auction.not_doubled")
+        notices[seat] = Notice(said, 99.0, "info" if doubled else "quiet")
+    return notices
+
+
 class Telling:
     """The session's notices, and the words for the moments the table announces."""
 
@@ -68,6 +77,13 @@ class Telling:
         else:
             said = tr("auction.nobody_called_twice", name=name) if twice else tr("auction.nobody_bid", name=name)
         return Notice(said, 2.4)
+
+    def announce_landlord(self) -> None:
+        """The auction's answers have been seen: their bubbles go and the banner names the landlord."""
+        landlord = self.match.hand.landlord
+        assert landlord is not None
+        self.banner = self._landlord_banner(landlord)
+        self.bubbles.clear()
 
     def _redeal_notice(self, first: int) -> None:
         """Everyone declined: the banner, and before the last deal a limit allows, what happens if all decline again."""

@@ -69,9 +69,14 @@ class Deal:
         return self.elapsed >= self.schedule[-1][1] + 0.35
 
 
+REVEAL_GAP = 2  # empty card places between a winning play and the cards its seat still holds
+LAST_WORD = 0.8  # seconds the auction's last answer stays on show before the landlord banner (0: reduced motion)
+
+
 @dataclass
 class Flip:
-    """The kitty turning face up, then (after `hold`) joining the landlord's hand."""
+    """The kitty turning face up, then (after `hold`) joining the landlord's hand; from a negative `elapsed`, once the
+    auction's last answer has been seen."""
 
     elapsed: float = 0.0
     duration: float = 0.45
@@ -80,7 +85,7 @@ class Flip:
 
     @property
     def progress(self) -> float:
-        return min(1.0, self.elapsed / self.duration)
+        return max(0.0, min(1.0, self.elapsed / self.duration))
 
 
 class Placing:
@@ -106,6 +111,7 @@ class Placing:
     banner: Notice | None
     sound: Callable[[str], None]  # the session's
     _redeal_notice: Callable[[int], None]  # the notices'
+    announce_landlord: Callable[[], None]  # the notices'
 
     def card_size(self, size: str) -> tuple[int, int]:
         assert self.geo is not None
@@ -190,6 +196,33 @@ class Placing:
         align = str(self.play_props(seat).get("align", "center"))
         w, h = self.card_size("table")
         return row_positions(count, self.zone("play", seat), (w, h), align, w * 0.42)
+
+    def reveal_hands(self, winner: int | None, duration: float = 0.25) -> None:
+        """At the hand's end each opponent's remaining cards lie face up where it played; a winner still holding
+        cards (003 two-player: the farmer within its allowance) keeps its winning play there, its cards beside it."""
+        for seat in range(self.match.players):
+            cards = self.match.hand.hands[seat]
+            if seat == HUMAN or not cards:
+                continue
+            played = self.board.plays.get(seat, []) if seat == winner else []
+            if not played:
+                self.board.drop_play(seat)
+            row = self.play_positions(seat, len(played) + REVEAL_GAP + len(cards)) if played else []
+            for card, pos in zip(played, row, strict=False):  # the play's places, first in the row
+                sprite = self.board.sprites[card]
+                sprite.dim = False
+                if duration:
+                    sprite.move_to(pos, duration)
+                else:
+                    sprite.pos, sprite.tween = pos, None
+            self.reveal[seat] = list(cards)
+
+    def reveal_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """Where a seat's revealed cards lie: in its play zone, or after the winning play it keeps there."""
+        played = len(self.board.plays.get(seat, []))
+        if not played:
+            return self.play_positions(seat, count)
+        return self.play_positions(seat, played + REVEAL_GAP + count)[played + REVEAL_GAP :]
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
         """A play as it lies on the table: high cards first."""
@@ -294,9 +327,17 @@ class Placing:
             suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
             self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
 
+    def skip_last_word(self) -> None:
+        """A click or key while the auction's last answer is on show: on to the landlord at once."""
+        if self.flip is not None and self.flip.elapsed < 0:
+            self.flip.elapsed = 0.0
+            self.announce_landlord()
+
     def _update_flip(self, dt: float) -> None:
         flip = self.flip
         assert flip is not None
+        if flip.elapsed < 0 <= flip.elapsed + dt:
+            self.announce_landlord()
         flip.elapsed += dt
         if flip.joined or flip.elapsed < flip.duration + flip.hold:
             return

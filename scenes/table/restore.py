@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 from game.match import Phase
-from scenes.table.notices import Notice
+from scenes.table.marks import revealed
+from scenes.table.notices import Notice, double_notices
 from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.table_words import bid_labels
 
 
 def restore_table(session: Session) -> None:
-    """Lay out a restored hand as the live game left it, without replaying animations: the bids so far, or each
-    seat's latest play or pass in the current round (dimmed once the round is won), or the cards left at the end."""
+    """Lay out a restored hand as the live game left it, without replaying animations: the bids so far, the doubles
+    until the opening play, or each seat's latest play or pass in the current round (dimmed once the round is won),
+    or the cards left at the end."""
     match, hand = session.match, session.match.hand
     if match.phase is Phase.BIDDING:  # once the landlord is known, the table no longer shows the bids
         for (seat, value), said in zip(hand.bids, bid_labels(match), strict=True):
             session.bubbles[seat] = Notice(said, 99.0, "info" if value else "quiet")
         return
+    if revealed(match) and not hand.history:  # 004: the doubles are said until the opening play
+        session.bubbles.update(double_notices(hand.doubles))
     table, passes = current_round(hand.history, hand.played, match.players)
     for seat, cards in table.items():
         if cards is None:
@@ -32,9 +36,7 @@ def restore_table(session: Session) -> None:
         session.board.dim_plays()
     if match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         session.bubbles.clear()
-        session.reveal = {s: list(hand.hands[s]) for s in range(match.players) if s != 0 and hand.hands[s]}
-        for seat in session.reveal:
-            session.board.drop_play(seat)
+        session.reveal_hands(hand.winner, 0.0)
 
 
 def current_round(

@@ -22,8 +22,8 @@ from scenes.platform.worker import BotPool, Thinker
 from scenes.table.board import Board
 from scenes.table.clock import TableClock
 from scenes.table.layout import Fitted
-from scenes.table.notices import Notice, Telling
-from scenes.table.placing import SORTS, Flip, Placing
+from scenes.table.notices import Notice, Telling, double_notices
+from scenes.table.placing import LAST_WORD, SORTS, Flip, Placing
 from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
 from scenes.table.wild_events import WildEvents
@@ -201,16 +201,14 @@ class Session(Placing, Telling, WildEvents):
                     self.sound("bid" if value else "pass")
                 case ev.SwappingStarted() | ev.SwapChosen() | ev.Swapped() | ev.WildChosen():
                     self.wild_event(event)
-                case ev.LandlordChosen(seat):
-                    self.flip = Flip()
-                    self.banner = self._landlord_banner(seat)
-                    self.bubbles.clear()
+                case ev.LandlordChosen():  # the last answer stays a moment, then the banner names the landlord
+                    self.flip = Flip(elapsed=0.0 if self.settings.reduced_motion else -LAST_WORD)
+                    if not self.flip.elapsed:
+                        self.announce_landlord()
                 case ev.DoubleChosen():
                     self.sound("card")
                 case ev.DoublesRevealed(doubles):
-                    for seat, doubled in enumerate(doubles):
-                        said = tr("auction.doubled") if doubled else tr("auction.not_doubled")
-                        self.bubbles[seat] = Notice(said, 99.0, "info" if doubled else "quiet")
+                    self.bubbles.update(double_notices(doubles))
                     self.sound("bid" if any(doubles) else "pass")
                 case ev.HandShown(seat):
                     you = seat == HUMAN
@@ -236,12 +234,9 @@ class Session(Placing, Telling, WildEvents):
                     self.sound("lose")
 
     def _hand_over(self, winner: int, landlord_won: bool) -> None:
-        """The winning play stays; every other opponent's remaining cards are shown where it played."""
+        """The winning play stays; every opponent's remaining cards are shown where it played (beside it)."""
         self.bubbles.clear()
-        for seat in range(self.match.players):
-            if seat != HUMAN and self.match.hand.hands[seat]:
-                self.board.drop_play(seat)
-                self.reveal[seat] = list(self.match.hand.hands[seat])
+        self.reveal_hands(winner)
         self.banner = Notice(tr("table.landlord_wins") if landlord_won else tr("table.farmers_win"), 2.2, "win")
         left = len(self.match.hand.hands[winner])
         if not landlord_won and left and self.match.allowance is not None:  # 003 two-player: within the allowance

@@ -3,10 +3,13 @@ doublings and each farmer's share spelled out."""
 
 from __future__ import annotations
 
+from itertools import groupby
+
 from game.auctions import answer_word, standing
 from game.match import Match
-from game.scoring import Share
+from game.scoring import Settlement, Share
 from scenes.words.i18n import tr
+from scenes.words.wording import doubling_step, score_steps
 
 
 def cards_text(n: int) -> str:
@@ -38,16 +41,33 @@ def bid_labels(match: Match) -> list[str]:
     ]
 
 
-STEP_KEYS = {  # a doubling of the common multiplier as the settlement lists it
-    "rob": "auction.step_rob",
-    "show": "auction.step_show",
-    "bomb": "auction.step_bomb",
-    "soft_bomb": "auction.step_soft_bomb",  # x2 wherever a soft bomb is made (003 wildcard, swap-three)
-    "wild_bomb": "auction.step_wild_bomb",  # x4: only the wildcard table makes one
-    "rocket": "auction.step_rocket",
-    "spring": "auction.step_spring",
-    "reverse_spring": "auction.step_reverse_spring",
+RUN_KEYS = {  # a run of the same doubling as one item: "2 robs ×4" (only these can come more than once a hand)
+    "rob": "settlement.run_rob",
+    "bomb": "settlement.run_bomb",
+    "soft_bomb": "settlement.run_soft_bomb",
+    "wild_bomb": "settlement.run_wild_bomb",
+    "rocket": "settlement.run_rocket",
 }
+
+
+def doubling_items(settlement: Settlement) -> list[str]:
+    """The doublings in order, a run of the same one as a single item: "2 robs ×4", "Show ×2", "6 bombs ×64"."""
+    items = []
+    for (doubling, factor), run in groupby(settlement.steps()):
+        times = len(list(run))
+        if times == 1:
+            items.append(doubling_step(doubling, factor))
+        else:
+            items.append(tr(RUN_KEYS[doubling], times=times, factor=factor**times))
+    return items
+
+
+def score_items(settlement: Settlement) -> list[str]:
+    """`score_steps` with each run of the same doubling as one item: "Bid 2", "6 bombs ×64", "capped at ×1024"."""
+    steps = score_steps(settlement)
+    return [steps[0], *doubling_items(settlement), *steps[1 + len(settlement.doublings) :]]
+
+
 FACTOR_KEYS = {  # the factors of a farmer's share after the multiplier (game.scoring.share)
     "bid": "auction.factor_bid",
     "landlord double": "auction.factor_landlord_double",
@@ -56,13 +76,12 @@ FACTOR_KEYS = {  # the factors of a farmer's share after the multiplier (game.sc
 
 
 def share_terms(share: Share, base: int) -> str:
-    """One farmer's share computed as 004's worked examples spell it: "2 × own double 2 = 4 × base 100 = 400"."""
+    """One farmer's share computed as 004's worked examples spell it: "2 × own double 2 = 4 × base 100 = 400"; a
+    plain share too ("2 × base 1 = 2"), so every share reads as a formula."""
     (_, multiplier), *rest = share.factors
     text = " × ".join([str(multiplier), *(f"{tr(FACTOR_KEYS[label])} {value}" for label, value in rest)])
     if rest:
         text += f" = {share.uncapped:,}"
     if share.capped:
         return tr("auction.share_capped", terms=text, cap=share.amount // base, amount=f"{share.amount:,}")
-    if base != 1:
-        return tr("auction.share_base", terms=text, base=f"{base:,}", amount=f"{share.amount:,}")
-    return text
+    return tr("auction.share_base", terms=text, base=f"{base:,}", amount=f"{share.amount:,}")
