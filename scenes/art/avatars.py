@@ -24,7 +24,7 @@ Point = tuple[float, float]
 
 SUPERSAMPLE = 4
 OVERHANG = 0.18  # of the diameter: room above the disc for the hat
-ZOOM = 1.14  # the character is drawn this much larger than the unit disc, a little low, to fill the frame
+ZOOM = 1.08  # the character is drawn this much larger than the unit disc, a little low, to fill the frame
 OUTLINE: Colour = (58, 40, 36)
 WHITE: Colour = (255, 255, 255)
 BLUSH = (255, 120, 120, 90)
@@ -63,7 +63,7 @@ CHARACTERS: tuple[Character, ...] = (
               2.2, 0.1, "quiff", "collar"),
     Character("bao", (255, 226, 200), (44, 34, 40), (226, 64, 70), ((255, 196, 120), (226, 124, 60)), (0.56, 0.52),
               2.0, 0.0, "buns", "ribbons"),
-    Character("lin", (236, 196, 156), (60, 62, 72), (46, 70, 120), ((200, 160, 240), (120, 76, 176)), (0.47, 0.58),
+    Character("lin", (236, 196, 156), (84, 86, 98), (46, 70, 120), ((200, 160, 240), (120, 76, 176)), (0.47, 0.58),
               3.2, 0.0, "parted", "glasses"),
     Character("mei", (255, 230, 212), (128, 72, 42), (40, 160, 150), ((150, 230, 180), (48, 150, 110)), (0.49, 0.55),
               2.0, 0.32, "long", "flower"),
@@ -192,13 +192,14 @@ def _hair_back(pen: Pen, c: Character, cy: float) -> None:
             pen.arc(_lighter(c.hair, 0.3), side * rx * 0.86, cy - ry * 0.9, 0.12, 0.1, math.pi * 1.1, math.pi * 1.5,
                     0.04)  # fmt: skip
     elif c.hair_style == "long":
-        falls = [(-rx - 0.1, cy - 0.1), (-rx - 0.16, cy + ry + 0.5), (rx + 0.16, cy + ry + 0.5), (rx + 0.1, cy - 0.1)]
+        falls = [(-rx - 0.1, cy - 0.1), (-rx - 0.2, cy + ry + 0.25), (-rx + 0.05, cy + ry + 0.4),
+                 (rx - 0.05, cy + ry + 0.4), (rx + 0.2, cy + ry + 0.25), (rx + 0.1, cy - 0.1)]  # fmt: skip
         pen.polygon(c.hair, falls)
         pen.polygon(dark, falls, 0.035)
 
 
 def _hair_front(pen: Pen, c: Character, cy: float) -> None:
-    rx, ry = c.head
+    ry = c.head[1]
     if c.hair_style == "quiff":  # short sides, a swept fringe rising on the right
         _cap(pen, c, cy, _window(c, cy, lambda u: -0.42 - 0.22 * u + 0.35 * u**4), 0.1)
         swoosh = [(-0.3, cy - ry + 0.02), (-0.05, cy - ry - 0.16), (0.3, cy - ry - 0.12), (0.46, cy - ry * 0.5)]
@@ -207,10 +208,8 @@ def _hair_front(pen: Pen, c: Character, cy: float) -> None:
         pen.arc(_lighter(c.hair, 0.3), 0.08, cy - ry * 0.78, 0.22, 0.12, math.pi * 1.2, math.pi * 1.7, 0.04)
     elif c.hair_style == "buns":  # a rounded fringe in three soft scallops
         _cap(pen, c, cy, _window(c, cy, lambda u: -0.42 + 0.12 * abs(math.sin(u * 4.7)) + 0.45 * u**4), 0.1)
-    elif c.hair_style == "parted":  # a side parting
+    elif c.hair_style == "parted":  # swept to one side
         _cap(pen, c, cy, _window(c, cy, lambda u: -0.62 + 0.32 * max(0.0, u + 0.35) + 0.35 * u**4), 0.08)
-        for side in (-1, 1):  # grey at the temples
-            pen.ellipse((160, 160, 170), side * (rx - 0.01), cy - ry * 0.12, 0.03, 0.07)
     elif c.hair_style == "long":  # straight bangs
         _cap(pen, c, cy, _window(c, cy, lambda u: -0.3 + 0.6 * u**6), 0.1)
 
@@ -280,8 +279,10 @@ def _mouth(pen: Pen, c: Character, cy: float, face: Expression) -> None:
         pen.line(OUTLINE, [(0.0, my), (0.06, my - 0.012), (0.11, my - 0.03)], 0.04)
     else:
         pen.arc(OUTLINE, 0, my - 0.04, 0.11, 0.07, math.pi * 0.15, math.pi * 0.85, 0.04)
-    if c.accessory == "glasses":  # a short goatee under the mouth
-        pen.ellipse(_darker(c.hair, 0.9), 0, cy + c.head[1] * 0.82, 0.06, 0.05)
+    if c.accessory == "glasses":  # a neat moustache over the mouth
+        for side in (-1, 1):
+            tuft = [(0.0, my - 0.09), (side * 0.07, my - 0.11), (side * 0.15, my - 0.06), (side * 0.06, my - 0.06)]
+            pen.polygon(_darker(c.hair, 0.9), tuft)
 
 
 def _details(pen: Pen, c: Character, cy: float, face: Expression) -> None:
@@ -321,21 +322,21 @@ def _accessory(pen: Pen, c: Character, cy: float) -> None:
 def _bust(pen: Pen, c: Character, cy: float) -> None:
     """Shoulders and neck, the collar of each character's shirt."""
     ry = c.head[1]
-    pen.ellipse(_darker(c.shirt, 0.6), 0, 1.08, 0.86, 0.5)
-    pen.ellipse(c.shirt, 0, 1.1, 0.83, 0.47)
-    pen.ellipse(_lighter(c.shirt, 0.25), -0.3, 0.86, 0.22, 0.1)
-    neck = [(-0.13, cy + ry * 0.6), (0.13, cy + ry * 0.6), (0.15, 0.72), (-0.15, 0.72)]
+    pen.ellipse(_darker(c.shirt, 0.6), 0, 0.98, 0.9, 0.44)
+    pen.ellipse(c.shirt, 0, 1.0, 0.87, 0.41)
+    pen.ellipse(_lighter(c.shirt, 0.25), -0.42, 0.76, 0.2, 0.08)
+    neck = [(-0.13, cy + ry * 0.6), (0.13, cy + ry * 0.6), (0.15, 0.62), (-0.15, 0.62)]
     pen.polygon(_darker(c.skin, 0.85), neck)
     if c.accessory == "collar":  # a white T under an open shirt
-        pen.polygon(WHITE, [(-0.17, 0.68), (0.17, 0.68), (0.0, 0.86)])
+        pen.polygon(WHITE, [(-0.17, 0.58), (0.17, 0.58), (0.0, 0.78)])
         for side in (-1, 1):
-            pen.polygon(_lighter(c.shirt, 0.15), [(side * 0.16, 0.66), (side * 0.36, 0.7), (side * 0.06, 0.92)])
-    elif c.accessory == "glasses":  # a mandarin collar with a knot button
-        pen.polygon(_darker(c.shirt, 0.8), [(-0.19, 0.66), (0.19, 0.66), (0.17, 0.76), (-0.17, 0.76)])
-        pen.circle(GOLD_RIM, 0, 0.86, 0.035)
-        pen.circle(GOLD_RIM, 0, 0.98, 0.035)
-    else:  # a rounded collar with gold trim
-        pen.arc(GOLD_RIM if c.accessory == "ribbons" else WHITE, 0, 0.66, 0.2, 0.13, 0.1, math.pi - 0.1, 0.05)
+            pen.polygon(_lighter(c.shirt, 0.15), [(side * 0.16, 0.56), (side * 0.38, 0.62), (side * 0.05, 0.84)])
+    elif c.accessory == "glasses":  # a mandarin collar with knot buttons
+        pen.polygon(_darker(c.shirt, 0.8), [(-0.19, 0.56), (0.19, 0.56), (0.17, 0.66), (-0.17, 0.66)])
+        pen.circle(GOLD_RIM, 0, 0.74, 0.035)
+        pen.circle(GOLD_RIM, 0, 0.85, 0.035)
+    else:  # a rounded collar, trimmed gold or white
+        pen.arc(GOLD_RIM if c.accessory == "ribbons" else WHITE, 0, 0.56, 0.2, 0.13, 0.1, math.pi - 0.1, 0.05)
 
 
 def _hat(pen: Pen, c: Character, cy: float, role: str) -> None:
@@ -343,13 +344,13 @@ def _hat(pen: Pen, c: Character, cy: float, role: str) -> None:
     top = cy - c.head[1] - 0.1
     if role == "landlord":
         crown = pen.layer()
-        draw_crown(crown.surface, (round(crown.p(0, 0)[0]), round(crown.p(0, 0)[1])), pen.n(0.62))
+        draw_crown(crown.surface, (round(crown.p(0, 0)[0]), round(crown.p(0, 0)[1])), pen.n(0.7))
         tilted = pygame.transform.rotozoom(crown.surface, -14, 1)
         x, y = pen.p(0.16, top - 0.08)
         pen.surface.blit(tilted, tilted.get_rect(center=(round(x), round(y))))
     elif role == "farmer":
-        x, y = pen.p(0, top + 0.04)
-        draw_straw_hat(pen.surface, (round(x), round(y)), pen.n(1.36))
+        x, y = pen.p(0, top - 0.01)
+        draw_straw_hat(pen.surface, (round(x), round(y)), pen.n(1.3))
 
 
 # ----------------------------------------------------------------------------------------------- the portrait
@@ -372,7 +373,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     shine = pen.layer()
     shine.ellipse((255, 255, 255, 36), -0.28, -0.5, 0.5, 0.36)
     disc.lay(shine)
-    portrait = Pen(size, pen.scale * ZOOM, pen.p(0, 0.05))
+    portrait = Pen(size, pen.scale * ZOOM, pen.p(0, 0.0))
     portrait.lay(disc)
     _hair_back(portrait, c, cy)
     _bust(portrait, c, cy)
