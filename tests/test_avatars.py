@@ -83,11 +83,12 @@ def test_a_frame_at_the_table_paints_nothing_new(game, monkeypatch):
     session.pace = 1000.0  # the bot in seat 1 thinks through the whole test
     show(game, session)
     steps(game, 60)  # the first frames paint the portraits and the bubble's three dot counts
-    pens = []
-    original = avatars.Pen.__init__
-    monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: pens.append(a) or original(pen, *a))
+    drawing = []
+    original, blur = avatars.Pen.__init__, pygame.transform.gaussian_blur
+    monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
+    monkeypatch.setattr(pygame.transform, "gaussian_blur", lambda *a: drawing.append(a) or blur(*a))
     steps(game, 60)
-    assert pens == []
+    assert drawing == []  # no portrait, bubble or shadow is drawn again
 
 
 def test_a_bot_looks_thoughtful_while_its_decision_is_pending(game, drawn):

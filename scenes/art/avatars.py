@@ -432,6 +432,24 @@ def thought(diameter: int, dots: int) -> pygame.Surface:
     return PORTRAITS.get(("thought", diameter, dots), make)
 
 
+def shadow(diameter: int) -> pygame.Surface:
+    """A soft round shadow for a portrait `diameter` px across, `shadow_margin(diameter)` px larger on every side."""
+
+    def make() -> pygame.Surface:
+        margin = shadow_margin(diameter)
+        size = diameter + 2 * margin
+        disc = pygame.Surface((size, size), pygame.SRCALPHA)
+        pygame.draw.circle(disc, (0, 0, 0, 130), (size / 2, size / 2), diameter / 2)
+        blurred = pygame.transform.gaussian_blur(disc, max(1, margin // 2))
+        return blurred.convert_alpha() if pygame.display.get_surface() is not None else blurred
+
+    return PORTRAITS.get(("shadow", diameter), make)
+
+
+def shadow_margin(diameter: int) -> int:
+    return max(2, diameter // 10)
+
+
 def sheet(path: str, diameter: int) -> None:
     """Every character (rows) in every expression, then as landlord and farmer (columns), on felt green."""
     roles = [(face, "") for face in Expression] + [(Expression.NEUTRAL, "landlord"), (Expression.HAPPY, "farmer")]

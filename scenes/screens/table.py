@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.match import Phase
-from scenes.art.avatars import Expression, avatar, thought
+from scenes.art.avatars import Expression, avatar, shadow, shadow_margin, thought
 from scenes.art.cache import Surfaces
 from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
@@ -170,7 +170,8 @@ class TableScene(Scene):
         (the wide north panel, whose name is beside the face) over the head's top right."""
         still = self.session.settings.reduced_motion
         lift = 0 if still or mood is not Expression.HAPPY else round(abs(math.sin(self.time * 5)) * face.height * 0.06)
-        pygame.draw.circle(surface, (20, 20, 20), (face.centerx + 2, face.centery + 3), face.width // 2)
+        margin, drop = shadow_margin(face.width), max(2, face.height // 24)
+        surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
         portrait = avatar(seat, mood, role.lower(), face.width)
         surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
         if mood is Expression.THINKING:
