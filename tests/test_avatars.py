@@ -91,6 +91,19 @@ def test_a_frame_at_the_table_paints_nothing_new(game, monkeypatch):
     assert drawing == []  # no portrait, bubble or shadow is drawn again
 
 
+def test_the_faces_a_bomb_brings_are_painted_before_it(game, monkeypatch):
+    avatars.PORTRAITS.clear()
+    session = open_session(game, position(BOMB_HANDS, landlord=0))
+    show(game, session)
+    steps(game, 30)  # one look a frame is painted ahead: each seat's four expressions in its role
+    drawing = []
+    original = avatars.Pen.__init__
+    monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
+    session.apply(Play(0, "3333"))
+    steps(game, 1)
+    assert drawing == []
+
+
 def test_a_bot_looks_thoughtful_while_its_decision_is_pending(game, drawn):
     match = Match("standard", FIRST_BOT)
     show(game, session := open_session(game, match))

@@ -22,12 +22,12 @@ from scenes.art.emblems import draw_crown, draw_straw_hat
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
 
-SUPERSAMPLE = 4
+SUPERSAMPLE = 3
 OVERHANG = 0.18  # of the diameter: room above the disc for the hat
 ZOOM = 1.08  # the character is drawn this much larger than the unit disc, a little low, to fill the frame
 OUTLINE: Colour = (58, 40, 36)
 WHITE: Colour = (255, 255, 255)
-BLUSH = (255, 120, 120, 90)
+BLUSH: Colour = (255, 120, 120)
 MOUTH: Colour = (150, 40, 50)
 TONGUE: Colour = (240, 110, 110)
 SWEAT: Colour = (120, 200, 255)
@@ -78,21 +78,29 @@ def _darker(colour: Colour, by: float = 0.7) -> Colour:
     return (round(colour[0] * by), round(colour[1] * by), round(colour[2] * by))
 
 
+def _mixed(colour: Colour, other: Colour, by: float) -> Colour:
+    return (round(colour[0] + (other[0] - colour[0]) * by), round(colour[1] + (other[1] - colour[1]) * by),
+            round(colour[2] + (other[2] - colour[2]) * by))  # fmt: skip
+
+
 def _lighter(colour: Colour, by: float = 0.35) -> Colour:
-    return (round(colour[0] + (255 - colour[0]) * by), round(colour[1] + (255 - colour[1]) * by),
-            round(colour[2] + (255 - colour[2]) * by))  # fmt: skip
+    return _mixed(colour, WHITE, by)
 
 
 class Pen:
     """Draws in the unit space onto a supersampled surface."""
 
-    def __init__(self, size: tuple[int, int], scale: float, centre: Point) -> None:
-        self.surface = pygame.Surface(size, pygame.SRCALPHA)
+    def __init__(self, size: tuple[int, int], scale: float, centre: Point, onto: pygame.Surface | None = None) -> None:
+        self.surface = pygame.Surface(size, pygame.SRCALPHA) if onto is None else onto
         self.scale, self.centre = scale, centre
 
     def layer(self) -> Pen:
         """A blank pen of the same size and space, to compose a part before it is laid on."""
         return Pen(self.surface.get_size(), self.scale, self.centre)
+
+    def seen_as(self, other: Pen) -> Pen:
+        """A pen on this surface in `other`'s space."""
+        return Pen(self.surface.get_size(), other.scale, other.centre, self.surface)
 
     def p(self, x: float, y: float) -> Point:
         return (self.centre[0] + x * self.scale, self.centre[1] + y * self.scale)
@@ -164,8 +172,7 @@ def _cap(pen: Pen, c: Character, cy: float, window: Sequence[Point], rise: float
     hair = pen.layer()
     hair.ellipse(c.hair, 0, cy - 0.02, rx + 0.06, ry + rise)
     hair.polygon((0, 0, 0, 0), window)
-    shape = hair.layer()
-    shape.surface.blit(hair.surface, (0, 0))
+    shape = Pen(hair.surface.get_size(), hair.scale, hair.centre, hair.surface.copy())
     hair.line(_darker(c.hair, 0.55), [*window, window[0]], 0.035)
     hair.ellipse(_darker(c.hair, 0.55), 0, cy - 0.02, rx + 0.06, ry + rise, 0.035)
     hair.clip(shape)
@@ -266,12 +273,7 @@ def _mouth(pen: Pen, c: Character, cy: float, face: Expression) -> None:
                 for i in range(12, -1, -1)]]  # fmt: skip
         grin = [(-0.16, my - 0.03), *[(x, y) for x, y in reversed(grin[1:])]]
         pen.polygon(MOUTH, grin)
-        tongue = pen.layer()
-        tongue.ellipse(TONGUE, 0, my + 0.1, 0.09, 0.06)
-        shape = pen.layer()
-        shape.polygon(WHITE, grin)
-        tongue.clip(shape)
-        pen.lay(tongue)
+        pen.ellipse(TONGUE, 0, my + 0.085, 0.08, 0.035)
         pen.polygon(OUTLINE, grin, 0.03)
     elif face is Expression.UPSET:  # a wobbly frown
         pen.arc(OUTLINE, 0, my + 0.06, 0.1, 0.06, math.pi * 1.15, math.pi * 1.85, 0.04)
@@ -287,10 +289,9 @@ def _mouth(pen: Pen, c: Character, cy: float, face: Expression) -> None:
 
 def _details(pen: Pen, c: Character, cy: float, face: Expression) -> None:
     rx = c.head[0]
-    cheeks = pen.layer()
+    blush = _mixed(c.skin, BLUSH, 0.4)
     for side in (-1, 1):
-        cheeks.ellipse(BLUSH, side * 0.3, cy + 0.2, 0.085 if face is Expression.HAPPY else 0.07, 0.045)
-    pen.lay(cheeks)
+        pen.ellipse(blush, side * 0.3, cy + 0.2, 0.085 if face is Expression.HAPPY else 0.07, 0.045)
     pen.arc(_darker(c.skin, 0.75), 0, cy + 0.16, 0.035, 0.03, math.pi * 0.1, math.pi * 0.9, 0.03)  # the nose
     if face is Expression.UPSET:  # a drop of sweat on the temple
         drop = [(rx - 0.02, cy - 0.28), (rx + 0.05, cy - 0.13), (rx - 0.09, cy - 0.13)]
@@ -364,17 +365,13 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     cy = 0.0 if c.hair_style != "buns" else 0.05
     rim = GOLD_RIM if role == "landlord" else CREAM_RIM
     pen.circle(_darker(rim, 0.6), 0, 0, 1.0)
-    disc = pen.layer()
-    top, bottom = c.backdrop
-    for i in range(40):  # the backdrop, lighter towards the top left
-        t = i / 39
-        colour = [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)]
-        disc.circle(colour, -0.25 * (1 - t), -0.3 * (1 - t), 1.3 - 0.9 * t)
-    shine = pen.layer()
-    shine.ellipse((255, 255, 255, 36), -0.28, -0.5, 0.5, 0.36)
-    disc.lay(shine)
     portrait = Pen(size, pen.scale * ZOOM, pen.p(0, 0.0))
-    portrait.lay(disc)
+    disc = portrait.seen_as(pen)
+    top, bottom = c.backdrop
+    for i in range(24):  # the backdrop, lighter towards the top left, with a soft shine
+        t = i / 23
+        disc.circle(_mixed(top, bottom, t), -0.25 * (1 - t), -0.3 * (1 - t), 1.3 - 0.9 * t)
+    disc.ellipse(_mixed(top, WHITE, 0.14), -0.28, -0.5, 0.5, 0.36)
     _hair_back(portrait, c, cy)
     _bust(portrait, c, cy)
     head = face_outline(c, cy)
@@ -394,9 +391,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     portrait.clip(inside)
     pen.circle(rim, 0, 0, 0.97)
     pen.lay(portrait)
-    hat = portrait.layer()
-    _hat(hat, c, cy, role)
-    pen.lay(hat)
+    _hat(pen.seen_as(portrait), c, cy, role)
     small = pygame.transform.smoothscale(pen.surface, (diameter, round(diameter * (1 + OVERHANG))))
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
@@ -407,6 +402,28 @@ PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x the 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:
     """The seat's portrait (role "landlord", "farmer" or ""), made once per look and size."""
     return PORTRAITS.get((seat, face, role, diameter), lambda: paint(character(seat), face, role, diameter))
+
+
+AHEAD: dict[tuple[int, Expression, str, int], None] = {}  # looks the table may show next, in order (`paint_ahead`)
+
+
+def ahead(seat: int, role: str, diameter: int) -> None:
+    """Queue the looks the seat may change to: its other expressions in this role, or in either role during the
+    auction, so a change of mood (a bomb changes every face at once) finds them painted."""
+    for then in ("landlord", "farmer") if not role else (role,):
+        for face in Expression:
+            if (seat, face, then, diameter) not in PORTRAITS.items:
+                AHEAD[(seat, face, then, diameter)] = None
+
+
+def paint_ahead() -> None:
+    """Paint the first queued look not yet painted: one a frame, a few ms."""
+    while AHEAD:
+        look = next(iter(AHEAD))
+        del AHEAD[look]
+        if look not in PORTRAITS.items:
+            avatar(*look)
+            return
 
 
 def thought(diameter: int, dots: int) -> pygame.Surface:

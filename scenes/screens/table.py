@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.match import Phase
-from scenes.art.avatars import Expression, avatar, shadow, shadow_margin, thought
+from scenes.art.avatars import Expression, ahead, avatar, paint_ahead, shadow, shadow_margin, thought
 from scenes.art.cache import Surfaces
 from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
@@ -78,6 +78,7 @@ class TableScene(Scene):
         self.time += dt
         self.menu.hint = self.game.inputs.label(Act.MENU)
         self.session.update(dt)
+        paint_ahead()
 
     def handle(self, event: Input) -> None:
         if event.act is Act.MENU or (event.act is Act.POINTER_DOWN and self.menu.hit(event.pos)):
@@ -173,6 +174,7 @@ class TableScene(Scene):
         margin, drop = shadow_margin(face.width), max(2, face.height // 24)
         surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
         portrait = avatar(seat, mood, role.lower(), face.width)
+        ahead(seat, role.lower(), face.width)
         surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
         if mood is Expression.THINKING:
             bubble = thought(face.width, 3 if still else 1 + int(self.time * 3) % 3)
