@@ -1,6 +1,6 @@
 """The seats' cartoon characters, drawn by our own code: one per seat, each with four expressions and the role's hat.
 
-A portrait is drawn at 4x in a unit space (the disc's centre at (0, 0), its radius 1, y down), the head and shoulders
+A portrait is drawn at 3x in a unit space (the disc's centre at (0, 0), its radius 1, y down), the head and shoulders
 clipped to the disc and the hat on top free to rise above it, then smooth-scaled down once and cached per
 (character, expression, role, size): a frame only blits. Run ``python -m scenes.art.avatars --sheet PATH`` to write
 every character in every expression and role.
@@ -396,7 +396,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
 
-PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x the table's two avatar sizes, twice over
+PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x 3 sizes (side, north, settlement), and more
 
 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:
