@@ -3,7 +3,8 @@
 A portrait is drawn at 3x in a unit space (the disc's centre at (0, 0), its radius 1, y down), the head and shoulders
 clipped to the disc and the hat on top free to rise above it, then smooth-scaled down once and cached per
 (character, expression, role, size): a frame only blits. Run ``python -m scenes.art.avatars --sheet PATH`` to write
-every character in every expression and role.
+every character in every expression and role. One module over 350 lines on purpose: the characters' parts share one
+unit space, palette and pen, and a face reads best in one place.
 """
 
 from __future__ import annotations
@@ -300,6 +301,18 @@ def _details(pen: Pen, c: Character, cy: float, face: Expression) -> None:
         pen.circle(WHITE, rx - 0.04, cy - 0.14, 0.02)
 
 
+def _hand(pen: Pen, c: Character, cy: float) -> None:
+    """A thinker's hand: a fist under the chin, the forefinger raised to it."""
+    rx, ry = c.head
+    x, y, edge = rx * 0.4, cy + ry + 0.05, _darker(c.skin, 0.72)
+    pen.line(edge, [(x - 0.1, y - 0.02), (x - 0.14, y - 0.16)], 0.1)
+    pen.line(c.skin, [(x - 0.1, y - 0.02), (x - 0.14, y - 0.16)], 0.055)
+    pen.ellipse(edge, x, y + 0.02, 0.14, 0.11)
+    pen.ellipse(c.skin, x, y + 0.02, 0.115, 0.085)
+    for k in range(2):  # the curled fingers
+        pen.arc(edge, x + 0.03, y - 0.02 + 0.06 * k, 0.07, 0.03, -math.pi / 2, math.pi / 2, 0.02)
+
+
 def _accessory(pen: Pen, c: Character, cy: float) -> None:
     rx, ry = c.head
     if c.accessory == "ribbons":
@@ -386,6 +399,8 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     _eyes(portrait, c, cy, face)
     _brows(portrait, c, cy, face)
     _mouth(portrait, c, cy, face)
+    if face is Expression.THINKING:
+        _hand(portrait, c, cy)
     inside = pen.layer()
     inside.circle(WHITE, 0, 0, 0.92)
     portrait.clip(inside)
@@ -396,7 +411,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
 
-PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x 3 sizes (side, north, settlement), and more
+PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x 3 sizes (side, north, settlement): 144
 
 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:
