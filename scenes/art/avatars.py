@@ -200,10 +200,13 @@ def _hair_back(pen: Pen, c: Character, cy: float) -> None:
             pen.arc(_lighter(c.hair, 0.3), side * rx * 0.86, cy - ry * 0.9, 0.12, 0.1, math.pi * 1.1, math.pi * 1.5,
                     0.04)  # fmt: skip
     elif c.hair_style == "long":
-        falls = [(-rx - 0.1, cy - 0.1), (-rx - 0.2, cy + ry + 0.25), (-rx + 0.05, cy + ry + 0.4),
-                 (rx - 0.05, cy + ry + 0.4), (rx + 0.2, cy + ry + 0.25), (rx + 0.1, cy - 0.1)]  # fmt: skip
-        pen.polygon(c.hair, falls)
-        pen.polygon(dark, falls, 0.035)
+        for side in (-1, 1):  # a fall of hair down each side, swelling and curling in at the ends
+            edge = [(side * (rx + 0.04 + 0.12 * math.sin(math.pi * t * 0.8)), cy - ry * 0.5 + t * (ry * 1.5 + 0.3))
+                    for t in (i / 12 for i in range(13))]  # fmt: skip
+            fall = [*edge, (side * (rx - 0.12), cy + ry + 0.3), (side * (rx - 0.2), cy - ry * 0.5)]
+            pen.polygon(c.hair, fall)
+            pen.line(dark, [*edge, (side * (rx - 0.12), cy + ry + 0.3)], 0.035)
+            pen.line(_lighter(c.hair, 0.2), [(side * (rx + 0.06), cy), (side * (rx + 0.1), cy + ry * 0.7)], 0.025)
 
 
 def _hair_front(pen: Pen, c: Character, cy: float) -> None:
@@ -357,13 +360,14 @@ def _hat(pen: Pen, c: Character, cy: float, role: str) -> None:
     """The role's hat on the head: the landlord's crown, tilted, or a farmer's straw hat."""
     top = cy - c.head[1] - 0.1
     if role == "landlord":
-        crown = pen.layer()
-        draw_crown(crown.surface, (round(crown.p(0, 0)[0]), round(crown.p(0, 0)[1])), pen.n(0.7))
-        tilted = pygame.transform.rotozoom(crown.surface, -14, 1)
-        x, y = pen.p(0.16, top - 0.08)
+        width = pen.n(0.76)
+        crown = pygame.Surface((width * 2, width * 2), pygame.SRCALPHA)
+        draw_crown(crown, (width, width), width)
+        tilted = pygame.transform.rotozoom(crown, -14, 1)
+        x, y = pen.p(0.14, top - 0.16)
         pen.surface.blit(tilted, tilted.get_rect(center=(round(x), round(y))))
     elif role == "farmer":
-        x, y = pen.p(0, top - 0.01)
+        x, y = pen.p(0, top - 0.1)
         draw_straw_hat(pen.surface, (round(x), round(y)), pen.n(1.3))
 
 
