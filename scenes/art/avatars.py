@@ -25,7 +25,7 @@ Point = tuple[float, float]
 
 SUPERSAMPLE = 3
 OVERHANG = 0.18  # of the diameter: room above the disc for the hat
-ZOOM = 1.08  # the character is drawn this much larger than the unit disc, a little low, to fill the frame
+ZOOM = 1.08  # the character is drawn this much larger than the unit disc, to fill the frame
 OUTLINE: Colour = (58, 40, 36)
 WHITE: Colour = (255, 255, 255)
 BLUSH: Colour = (255, 120, 120)
@@ -38,7 +38,7 @@ CREAM_RIM: Colour = (255, 248, 230)
 
 class Expression(Enum):
     NEUTRAL = "neutral"
-    THINKING = "thinking"  # the bot's decision is pending: eyes up and aside, a pursed mouth
+    THINKING = "thinking"  # the bot's decision is pending: eyes up and aside, a finger on the chin
     HAPPY = "happy"  # its side won (or its bomb went off)
     UPSET = "upset"  # a bomb against it, or its side lost
 
@@ -133,10 +133,8 @@ class Pen:
     def arc(self, colour: Sequence[int], x: float, y: float, rx: float, ry: float, start: float, end: float,
             width: float) -> None:  # fmt: skip
         """An elliptical arc from `start` to `end` radians, measured clockwise on screen from the right."""
-        steps = 16
-        points = [(x + rx * math.cos(start + (end - start) * i / steps), y + ry * math.sin(start + (end - start) * i
-                   / steps)) for i in range(steps + 1)]  # fmt: skip
-        self.line(colour, points, width)
+        angles = [start + (end - start) * i / 16 for i in range(17)]
+        self.line(colour, [(x + rx * math.cos(a), y + ry * math.sin(a)) for a in angles], width)
 
     def clip(self, mask: Pen) -> None:
         """Keep only what lies inside `mask`'s shape (its alpha)."""
@@ -273,9 +271,7 @@ def _brows(pen: Pen, c: Character, cy: float, face: Expression) -> None:
 def _mouth(pen: Pen, c: Character, cy: float, face: Expression) -> None:
     my = cy + c.head[1] * 0.5
     if face is Expression.HAPPY:  # wide open, a tongue inside
-        grin = [(-0.16, my - 0.03), *[(0.16 * math.cos(math.pi * i / 12), my - 0.03 + 0.15 * math.sin(math.pi * i / 12))
-                for i in range(12, -1, -1)]]  # fmt: skip
-        grin = [(-0.16, my - 0.03), *[(x, y) for x, y in reversed(grin[1:])]]
+        grin = [(0.16 * math.cos(math.pi * i / 12), my - 0.03 + 0.15 * math.sin(math.pi * i / 12)) for i in range(13)]
         pen.polygon(MOUTH, grin)
         pen.ellipse(TONGUE, 0, my + 0.085, 0.08, 0.035)
         pen.polygon(OUTLINE, grin, 0.03)
