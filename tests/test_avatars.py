@@ -1,6 +1,6 @@
 """The seats' drawn characters: each looks different, each expression and role shows, the faces follow the table
-(thinking while its bot decides, happy or upset at the hand's end, upset at a bomb against it, the hat after the
-auction), reduced motion keeps them still, and a portrait is painted once, not every frame."""
+(thinking while its bot decides, happy or upset at the hand's end, also on the settlement, upset at a bomb against
+it, the hat after the auction), reduced motion keeps them still, and a portrait is painted once, not every frame."""
 
 from concurrent.futures import wait
 from itertools import combinations
@@ -14,7 +14,7 @@ from scenes.app import App
 from scenes.art import avatars
 from scenes.art.avatars import CHARACTERS, Expression, avatar
 from scenes.flow import open_session, show
-from scenes.screens import table
+from scenes.screens import settlement, table
 from scenes.table.moods import REACTION
 from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, play_until, settled, steps
@@ -140,6 +140,23 @@ def test_the_winners_smile_and_the_losers_frown_at_the_settlement(game, drawn):
     for seat in range(3):
         winner = (seat == match.hand.landlord) == won
         assert faces[seat][0] is (Expression.HAPPY if winner else Expression.UPSET)
+
+
+def test_the_settlement_rows_show_each_face_in_its_hat(game, monkeypatch):
+    asked = []
+    monkeypatch.setattr(settlement, "avatar", lambda *look: asked.append(look[:3]) or avatar(*look))
+    match = play_until(Match("standard", 3), settled)
+    show(game, open_session(game, match))
+    steps(game, 1)
+    won, landlord = match.hand.settlement.landlord_won, match.hand.landlord
+    assert set(asked) == {
+        (
+            seat,
+            Expression.HAPPY if (seat == landlord) == won else Expression.UPSET,
+            "landlord" if seat == landlord else "farmer",
+        )
+        for seat in range(3)
+    }
 
 
 def test_a_bomb_upsets_the_other_side_for_a_moment(game):
