@@ -9,8 +9,8 @@ import pygame
 
 from game.match import Phase
 from game.scoring import Settlement
+from scenes.art.avatars import avatar
 from scenes.art.effects import Confetti, Effect, Glow
-from scenes.art.emblems import draw_crown
 from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
@@ -229,8 +229,10 @@ class SettlementScene(Scene):
             delta, total = settlement.deltas[seat] if settlement else 0, match.scores[seat]
             name = SEAT_NAMES[seat]
             blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
-            if settlement and seat == settlement.landlord:
-                draw_crown(surface, (cols[0] + geo.px(16), y + geo.px(16)), geo.px(30))
+            if settlement:  # the seat's face, smiling or not, in its role's hat
+                role = "landlord" if seat == settlement.landlord else "farmer"
+                face = avatar(seat, self.session.moods.face(match, seat, False), role, geo.px(44))
+                surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)
             blit_text(surface, f"{total:+d}", geo.px(28), GOLD, (cols[2], y), bold=True)

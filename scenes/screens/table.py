@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 from game.match import Phase
+from scenes.art.avatars import Expression, ahead, avatar, paint_ahead, shadow, shadow_margin, thought
 from scenes.art.cache import Surfaces
 from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
@@ -41,7 +42,6 @@ from scenes.words.i18n import tr
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-SEAT_COLOURS = {0: (70, 130, 200), 1: (200, 110, 60), 2: (150, 90, 190), 3: (60, 160, 120)}  # the avatars
 FARMER_GREEN = (150, 220, 170)
 
 
@@ -78,6 +78,7 @@ class TableScene(Scene):
         self.time += dt
         self.menu.hint = self.game.inputs.label(Act.MENU)
         self.session.update(dt)
+        paint_ahead()
 
     def handle(self, event: Input) -> None:
         if event.act is Act.MENU or (event.act is Act.POINTER_DOWN and self.menu.hit(event.pos)):
@@ -144,11 +145,6 @@ class TableScene(Scene):
             face.midleft = (r.x + geo.px(14), r.centery)
         else:
             face.midtop = (r.centerx, r.y + geo.px(26))
-        pygame.draw.circle(surface, (20, 20, 20), (face.centerx + 2, face.centery + 3), face.width // 2)
-        pygame.draw.circle(surface, SEAT_COLOURS[seat], face.center, face.width // 2)
-        pygame.draw.circle(surface, CREAM, face.center, face.width // 2, geo.px(3))
-        initial = geo.px(40 if wide else 46)
-        blit_text(surface, SEAT_NAMES[seat][0], initial, CREAM, face.center, "center", bold=True, shadow=SHADOW)
         landlord = (
             s.match.hand.landlord
             if s.match.phase is not Phase.BIDDING and (s.flip is None or s.flip.progress >= 1)
@@ -156,6 +152,7 @@ class TableScene(Scene):
         )
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
         thinking = to_act and s.bot_seat(seat) and seat != HUMAN
+        self._face(surface, seat, face, role, s.moods.face(s.match, seat, thinking), wide)
         score = tr("table.points", score=f"{s.match.scores[seat]:+d}")
         shown = SeatPanel(seat, r, face, role, thinking, score)
         (self._seat_wide if wide else self._seat_upright)(surface, shown)
@@ -168,13 +165,31 @@ class TableScene(Scene):
             if seat not in s.reveal:
                 draw_shown_hand(surface, geo, s.match, seat, r, self.game.art["mini"])
 
+    def _face(
+        self, surface: pygame.Surface, seat: int, face: pygame.Rect, role: str, mood: Expression, wide: bool
+    ) -> None:
+        """The seat's character in its role's hat, wearing its mood: a happy face bobs and a thinking one has a
+        thought bubble whose dots count up, both still with reduced motion. The bubble rises beside the head, or
+        (the wide north panel, whose name is beside the face) over the head's top right."""
+        still = self.session.settings.reduced_motion
+        lift = 0 if still or mood is not Expression.HAPPY else round(abs(math.sin(self.time * 5)) * face.height * 0.06)
+        margin, drop = shadow_margin(face.width), max(2, face.height // 24)
+        surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
+        portrait = avatar(seat, mood, role.lower(), face.width)
+        ahead(seat, role.lower(), face.width)
+        surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
+        if mood is Expression.THINKING:
+            bubble = thought(face.width, 3 if still else 1 + int(self.time * 3) % 3)
+            at = (
+                (face.right - face.width // 2, face.y + face.height // 2)
+                if wide
+                else (face.right - face.width // 5, face.y + face.height // 4)
+            )
+            surface.blit(bubble, bubble.get_rect(bottomleft=at))
+
     def _seat_upright(self, surface: pygame.Surface, shown: SeatPanel) -> None:
         geo = self.game.geo
         seat, r, face, role, thinking, score = shown
-        if role == "Landlord":
-            draw_crown(surface, (face.centerx, face.y - geo.px(4)), geo.px(64))
-        elif role:
-            draw_straw_hat(surface, (face.centerx, face.y - geo.px(2)), geo.px(92))
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
         if role:
             colour = GOLD if role == "Landlord" else FARMER_GREEN

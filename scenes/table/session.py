@@ -22,6 +22,7 @@ from scenes.platform.worker import BotPool, Thinker
 from scenes.table.board import Board
 from scenes.table.clock import TableClock
 from scenes.table.layout import Fitted
+from scenes.table.moods import Moods
 from scenes.table.notices import Notice, Telling, double_notices
 from scenes.table.placing import LAST_WORD, SORTS, Flip, Placing
 from scenes.table.seats import HUMAN, SEAT_NAMES
@@ -66,6 +67,7 @@ class Session(Placing, Telling, WildEvents):
         self.cursor = 0
         self.sort = SORTS[0]
         self.effects = Effects()
+        self.moods = Moods()  # the faces on the seats
         self.ticker = Ticker(self.match.multiplier)
         self.fx_rng = random.Random(self.match.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
         self.round_over = False
@@ -193,6 +195,7 @@ class Session(Placing, Telling, WildEvents):
         for event in events:
             if self.geo is not None:
                 self.effects.add(effects_for(event, self.stage(), self.settings.reduced_motion))
+            self.moods.hear(event, self.match)
             match event:
                 case ev.Dealt():
                     self._dealt(event)
@@ -252,6 +255,7 @@ class Session(Placing, Telling, WildEvents):
         self.board.update(dt)
         self.thinker.update(dt)
         self.effects.update(dt)
+        self.moods.update(dt)
         self.ticker.follow(self.match.multiplier, dt)
         self.age_wild(dt)
         self._age_notices(dt)
