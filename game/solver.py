@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from game.cards import NUM_RANKS, Counts, parse
+from game.cards import ACE, NUM_RANKS, Counts, parse
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
@@ -122,7 +122,9 @@ class Position:
 Option = tuple[int, int, int, str]  # (packed play, reading id, cards, text)
 READINGS: list[Reading | None] = [None]  # reading ids: 0 is the free lead
 READING_IDS: dict[Reading | None, int] = {None: 0}
-SHAPES: dict[int, tuple[Reading, tuple[Kind, int, int]]] = {}  # a play's reading and (kind, length, size)
+Shape = tuple[Kind, int, int]  # (kind, length, size): the plays one reading can be answered by
+SHAPES: dict[int, tuple[Shape, int, int]] = {}  # a reading's shape, top and bomb strength (-1: not a bomb)
+ROCKET = 1 << 10  # the bomb strength of the rocket; a bomb's is 16 * length + top
 
 
 def reading_id(reading: Reading | None) -> int:
@@ -132,8 +134,14 @@ def reading_id(reading: Reading | None) -> int:
         assert reading is not None
         found = READING_IDS[reading] = len(READINGS)
         READINGS.append(reading)
-        SHAPES[found] = reading, (reading.kind, reading.length, reading.size)
+        SHAPES[found] = (reading.kind, reading.length, reading.size), reading.top, _strength(reading)
     return found
+
+
+def _strength(reading: Reading) -> int:
+    if reading.kind is Kind.ROCKET:
+        return ROCKET
+    return 16 * reading.length + reading.top if reading.kind is Kind.BOMB else -1
 
 
 def options(hand: int, last: Reading | None, rules: Ruleset) -> list[Option]:
@@ -163,17 +171,57 @@ def _follow_option(text: str, last: Reading, rules: Ruleset) -> Option:
 Key = tuple[tuple[int, ...], int, int, int]
 
 
-Threat = tuple[dict[tuple[Kind, int, int], int], tuple[int, int]]  # (highest top per shape, strongest bomb)
+Threat = tuple[dict[Shape, int], int]  # what a hand could answer with: the highest top per shape, its best bomb
+Entry = tuple[list[Option], int]  # a hand's plays on a reading, in the base order, and the most cards in one
 
 
-def beats_any(reading: Reading, shape: tuple[Kind, int, int], threat: Threat) -> bool:
-    """Could a hand with this threat answer `reading`?"""
-    tops, bomb = threat
-    if reading.kind is Kind.BOMB:
-        return bomb > (reading.length, reading.top)
-    if reading.kind is Kind.ROCKET:
-        return False
-    return bomb[0] >= 0 or tops.get(shape, -1) > reading.top
+def _runs(hand: int) -> bool:
+    for unit, least in ((1, 5), (2, 3), (3, 2)):
+        length = 0
+        for r in range(ACE + 1):
+            length = length + 1 if (hand >> (BITS * r)) & MASK >= unit else 0
+            if length >= least:
+                return True
+    return False
+
+
+PLAIN = (1 << (BITS * (ACE + 1))) - 1  # the ranks 3..A of a packed hand
+LOW = sum(1 << (BITS * r) for r in range(ACE + 1))  # the low bit of each of them
+
+
+@memo(1 << 13)
+def _squeeze(key: int) -> tuple[int, ...] | None:
+    """The order-keeping map of ranks for `Solver._canonical` (key: the held ranks 3..A as the low bits of packed
+    counts, times two, plus one to squeeze out every empty rank rather than keep one in each gap), or None when it
+    moves no held rank. A rank nobody holds goes where the next held rank below it goes (or just under the lowest),
+    so every held rank stays above or below it as before: a play to beat keeps its answers."""
+    held, full = key >> 1, key & 1
+    phi = list(range(NUM_RANKS))
+    slot, gap = ACE, False
+    for r in range(ACE, -1, -1):
+        if (held >> (BITS * r)) & 1:
+            phi[r], slot, gap = slot, slot - 1, True
+        elif gap and not full and held & ((1 << (BITS * r)) - 1):  # a gap with held ranks on both sides
+            slot, gap = slot - 1, False
+    if all(phi[r] == r for r in range(ACE + 1) if (held >> (BITS * r)) & 1):
+        return None
+    under = min(phi[r] for r in range(ACE + 1) if (held >> (BITS * r)) & 1) - 1
+    for r in range(ACE + 1):
+        if (held >> (BITS * r)) & 1:
+            under = phi[r]
+        else:
+            phi[r] = under
+    return tuple(phi)
+
+
+@memo(1 << 16)
+def _move_ranks(hand: int, phi: tuple[int, ...]) -> int:
+    out = 0
+    for r in range(NUM_RANKS):
+        n = (hand >> (BITS * r)) & MASK
+        if n:
+            out |= n << (BITS * phi[r])
+    return out
 
 
 class TooLong(Exception):
@@ -198,6 +246,10 @@ class Solver:
     _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
     _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
+    compress: bool = True
+    _canon: dict = field(default_factory=dict)
+    _lasts: dict = field(default_factory=dict)
+    _can_run: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -224,10 +276,12 @@ class Solver:
         return self.allowance if self.allowance is not None and seat != self.landlord else 0
 
     def _options(self, hand: int, last: int) -> list[Option]:
-        key = (hand, last)
-        found = self._plays.get(key)
-        if found is None:
-            found = self._plays[key] = options(hand, READINGS[last], self.rules)
+        return (self._plays.get((hand, last)) or self._entry(hand, last))[0]
+
+    def _entry(self, hand: int, last: int) -> Entry:
+        """A hand's plays on `last` in the base order (most cards first, lowest first) and the most cards in one."""
+        plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
+        found = self._plays[hand, last] = plays, plays[0][2] if plays else 0
         return found
 
     def _size(self, hand: int) -> int:
@@ -237,11 +291,15 @@ class Solver:
         return found
 
     def _wins(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
+        if self.compress:
+            hands, squeeze = self._canon.get(hands) or self._canonical(hands)
+            if squeeze and last:
+                last = self._lasts.get((squeeze, last)) or self._relabel_last(squeeze, last)
         key = (hands, turn, last, ls)
         known = self.table.get(key)
         if known is not None:
             return known
-        if last and not any(self._options(h, last) for seat, h in enumerate(hands) if seat != ls):
+        if last and self._unanswered(hands, last, ls):
             # nobody can answer: every seat passes and the player of `last` leads again
             result = self._wins(hands, ls, 0, ls) == self._allied(turn, ls)
         else:
@@ -252,12 +310,59 @@ class Solver:
         self.table[key] = result
         return result
 
-    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
-        plays = self._options(hands[turn], last)
-        need = self._size(hands[turn]) - self._spare(turn)
-        for option in plays:
-            if option[2] >= need:
+    def _unanswered(self, hands: tuple[int, ...], last: int, ls: int) -> bool:
+        plays = self._plays
+        for seat, hand in enumerate(hands):
+            if seat != ls and (plays.get((hand, last)) or self._entry(hand, last))[0]:
+                return False
+        return True
+
+    def _canonical(self, hands: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The hands with the ranks 3..A moved up to the ace, keeping their order: the ranks nobody holds are
+        squeezed out when no hand can make a run (so only the order of ranks matters), and otherwise each gap
+        between held ranks shrinks to one empty rank (a rank nobody holds breaks every run). Returns the hands and
+        the map's key for `_squeeze` (held ranks times two, plus one for the full squeeze), or the hands as they
+        are and 0 when the map would change nothing."""
+        union = 0
+        for hand in hands:
+            union |= hand
+        union &= PLAIN
+        held = (union | union >> 1 | union >> 2 | union >> 3) & LOW
+        found = self._canon[hands] = hands, 0
+        full = not self._runs(hands)
+        phi = _squeeze(2 * held + full)
+        moved = hands if phi is None else tuple(_move_ranks(h, phi) for h in hands)
+        if full and phi is not None and self._runs(moved):
+            full = False
+            phi = _squeeze(2 * held)
+            moved = hands if phi is None else tuple(_move_ranks(h, phi) for h in hands)
+        if phi is not None:
+            found = self._canon[hands] = moved, 2 * held + full
+        return found
+
+    def _runs(self, hands: tuple[int, ...]) -> bool:
+        """Could one of the hands make a straight, a pair run or an airplane?"""
+        known = self._can_run
+        for hand in hands:
+            found = known.get(hand)
+            if found is None:
+                found = known[hand] = _runs(hand)
+            if found:
                 return True
+        return False
+
+    def _relabel_last(self, squeeze: int, last: int) -> int:
+        """The play to beat with its top moved by the map of `_canonical`."""
+        reading, phi = READINGS[last], _squeeze(squeeze)
+        assert reading is not None and phi is not None
+        found = self._lasts[squeeze, last] = reading_id(reading._replace(top=phi[reading.top]))
+        return found
+
+    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
+        hand = hands[turn]
+        plays, most = self._plays.get((hand, last)) or self._entry(hand, last)
+        if most >= self._size(hand) - self._spare(turn):
+            return True
         nxt = (turn + 1) % len(hands)
         mine = self._allied(turn, nxt)
         passing = last != 0
@@ -265,14 +370,18 @@ class Solver:
             if self._after_pass(hands, turn, last, ls, nxt) == mine:
                 return True
             passing = False
-        ordered = self._ordered(plays, hands, turn, last)
-        killer = self._killers.get((hands[turn], last))
+        wins = self._wins
+        killer = self._killers.get((hand, last))
         if killer is not None:
-            ordered = [killer, *(o for o in ordered if o is not killer)]
-        for option in ordered:
-            moved = (*hands[:turn], hands[turn] - option[0], *hands[turn + 1 :])
-            if self._wins(moved, nxt, option[1], turn) == mine:
-                self._killers[hands[turn], last] = option
+            moved = (*hands[:turn], hand - killer[0], *hands[turn + 1 :])
+            if wins(moved, nxt, killer[1], turn) == mine:
+                return True
+        for option in self._ordered(plays, hands, turn):
+            if option is killer:
+                continue
+            moved = (*hands[:turn], hand - option[0], *hands[turn + 1 :])
+            if wins(moved, nxt, option[1], turn) == mine:
+                self._killers[hand, last] = option
                 return True
         return passing and self._after_pass(hands, turn, last, ls, nxt) == mine
 
@@ -282,34 +391,32 @@ class Solver:
             return self._wins(hands, nxt, 0, nxt)
         return self._wins(hands, nxt, last, ls)
 
-    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int, last: int) -> list[Option]:
-        """Plays no opponent can answer first, then the ones shedding most cards, lowest first. Only the order
-        of the search depends on this, never its result."""
+    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int) -> list[Option]:
+        """`plays` (in the base order) with the ones no opponent can answer first. Only the order of the search
+        depends on this, never its result."""
         threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
-
-        def rank(option: Option) -> tuple[bool, int, int]:
-            reading, shape = SHAPES[option[1]]
-            for threat in threats:
-                if beats_any(reading, shape, threat):
-                    return True, -option[2], option[0]
-            return False, -option[2], option[0]
-
-        return sorted(plays, key=rank)
+        safe, answered = [], []
+        for option in plays:
+            shape, top, bomb = SHAPES[option[1]]
+            for tops, strongest in threats:
+                if strongest > bomb if bomb >= 0 else strongest >= 0 or tops.get(shape, -1) > top:
+                    answered.append(option)
+                    break
+            else:
+                safe.append(option)
+        return safe + answered
 
     def _threat(self, hand: int) -> Threat:
         """What a hand could answer with: its highest top per shape and its strongest bomb (or rocket)."""
         found = self._threats.get(hand)
         if found is None:
-            tops: dict[tuple[Kind, int, int], int] = {}
-            bomb = (-1, -1)
+            tops: dict[Shape, int] = {}
+            strongest = -1
             for _, rid, _, _ in self._options(hand, 0):
-                reading = READINGS[rid]
-                assert reading is not None
-                if reading.kind.is_bomb_like:
-                    bomb = max(bomb, (99, 99) if reading.kind is Kind.ROCKET else (reading.length, reading.top))
-                shape = (reading.kind, reading.length, reading.size)
-                tops[shape] = max(tops.get(shape, -1), reading.top)
-            found = self._threats[hand] = (tops, bomb)
+                shape, top, bomb = SHAPES[rid]
+                strongest = max(strongest, bomb)
+                tops[shape] = max(tops.get(shape, -1), top)
+            found = self._threats[hand] = (tops, strongest)
         return found
 
     # ----- moves, lines and refutations ----------------------------------------------------------------------
@@ -322,7 +429,7 @@ class Solver:
         plays = self._options(hands[turn], last)
         need = self._size(hands[turn]) - self._spare(turn)
         finishing = [o for o in plays if o[2] >= need]
-        ordered = finishing + [o for o in self._ordered(plays, hands, turn, last) if o[2] < need]
+        ordered = finishing + [o for o in self._ordered(plays, hands, turn) if o[2] < need]
         moves = [Move(text, READINGS[rid]) for _, rid, _, text in ordered]
         if not last:
             return moves
