@@ -122,8 +122,9 @@ class Position:
 Option = tuple[int, int, int, str]  # (packed play, reading id, cards, text)
 READINGS: list[Reading | None] = [None]  # reading ids: 0 is the free lead
 READING_IDS: dict[Reading | None, int] = {None: 0}
-Shape = tuple[Kind, int, int]  # (kind, length, size): the plays one reading can be answered by
+Shape = int  # a reading's kind, length and size in one int: the plays one reading can be answered by
 SHAPES: dict[int, tuple[Shape, int, int]] = {}  # a reading's shape, top and bomb strength (-1: not a bomb)
+KIND_NUMBERS = {kind: number for number, kind in enumerate(Kind)}
 ROCKET = 1 << 10  # the bomb strength of the rocket; a bomb's is 16 * length + top
 
 
@@ -134,7 +135,8 @@ def reading_id(reading: Reading | None) -> int:
         assert reading is not None
         found = READING_IDS[reading] = len(READINGS)
         READINGS.append(reading)
-        SHAPES[found] = (reading.kind, reading.length, reading.size), reading.top, _strength(reading)
+        shape = (KIND_NUMBERS[reading.kind] * 64 + reading.length) * 64 + reading.size
+        SHAPES[found] = shape, reading.top, _strength(reading)
     return found
 
 
@@ -214,7 +216,6 @@ def _squeeze(key: int) -> tuple[int, ...] | None:
     return tuple(phi)
 
 
-@memo(1 << 16)
 def _move_ranks(hand: int, phi: tuple[int, ...]) -> int:
     out = 0
     for r in range(NUM_RANKS):
@@ -250,6 +251,7 @@ class Solver:
     _canon: dict = field(default_factory=dict)
     _lasts: dict = field(default_factory=dict)
     _can_run: dict = field(default_factory=dict)
+    _relabelled: dict = field(default_factory=dict)
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -280,9 +282,25 @@ class Solver:
 
     def _entry(self, hand: int, last: int) -> Entry:
         """A hand's plays on `last` in the base order (most cards first, lowest first) and the most cards in one."""
-        plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
+        if last and not self.rules.wild_rank:
+            plays = self._beating(self._options(hand, 0), last)
+        else:
+            plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
         found = self._plays[hand, last] = plays, plays[0][2] if plays else 0
         return found
+
+    @staticmethod
+    def _beating(leads: list[Option], last: int) -> list[Option]:
+        """The plays among a hand's leads that beat `last`, as `options` finds them (each lead is the highest
+        reading of its kind, the one a follow takes), in the same order: without wild cards a play beats by its
+        shape and top, or as a bigger bomb."""
+        shape, top, bomb = SHAPES[last]
+        out = []
+        for option in leads:
+            their_shape, their_top, their_bomb = SHAPES[option[1]]
+            if (their_bomb > bomb) if their_bomb >= 0 else (their_shape == shape and their_top > top):
+                out.append(option)
+        return out
 
     def _size(self, hand: int) -> int:
         found = self._sizes.get(hand)
@@ -330,15 +348,28 @@ class Solver:
         held = (union | union >> 1 | union >> 2 | union >> 3) & LOW
         found = self._canon[hands] = hands, 0
         full = not self._runs(hands)
-        phi = _squeeze(2 * held + full)
-        moved = hands if phi is None else tuple(_move_ranks(h, phi) for h in hands)
-        if full and phi is not None and self._runs(moved):
-            full = False
-            phi = _squeeze(2 * held)
-            moved = hands if phi is None else tuple(_move_ranks(h, phi) for h in hands)
-        if phi is not None:
-            found = self._canon[hands] = moved, 2 * held + full
+        squeeze = 2 * held + full
+        moved = self._moved(hands, squeeze)
+        if full and moved is not hands and self._runs(moved):
+            squeeze -= 1
+            moved = self._moved(hands, squeeze)
+        if moved is not hands:
+            found = self._canon[hands] = moved, squeeze
         return found
+
+    def _moved(self, hands: tuple[int, ...], squeeze: int) -> tuple[int, ...]:
+        """The hands under the map `_squeeze(squeeze)` (`hands` itself when it moves nothing)."""
+        phi = _squeeze(squeeze)
+        if phi is None:
+            return hands
+        known = self._relabelled
+        out = []
+        for hand in hands:
+            found = known.get((hand, squeeze))
+            if found is None:
+                found = known[hand, squeeze] = _move_ranks(hand, phi)
+            out.append(found)
+        return tuple(out)
 
     def _runs(self, hands: tuple[int, ...]) -> bool:
         """Could one of the hands make a straight, a pair run or an airplane?"""
