@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from game.cards import ACE, NUM_RANKS, Counts, parse
-from game.combos import Reading, answer, classify
+from game.combos import RUN_MIN, RUN_UNITS, Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
 from game.moves import follow_moves, lead_moves
@@ -178,17 +178,21 @@ Entry = tuple[list[Option], int]  # a hand's plays on a reading, in the base ord
 
 
 def _runs(hand: int) -> bool:
-    for unit, least in ((1, 5), (2, 3), (3, 2)):
-        length = 0
-        for r in range(ACE + 1):
-            length = length + 1 if (hand >> (BITS * r)) & MASK >= unit else 0
-            if length >= least:
-                return True
+    """Could this hand make a straight, a pair run or an airplane?"""
+    x = hand & PLAIN
+    held = {1: x | x >> 1 | x >> 2 | x >> 3, 2: x >> 1 | x >> 2 | x >> 3, 3: (x & x >> 1) | x >> 2 | x >> 3}
+    for kind, unit in RUN_UNITS.items():
+        chain = held[unit] & LOW  # the low bit of each rank held at least `unit` times
+        for _ in range(RUN_MIN[kind] - 1):
+            chain &= chain >> BITS
+        if chain:
+            return True
     return False
 
 
 PLAIN = (1 << (BITS * (ACE + 1))) - 1  # the ranks 3..A of a packed hand
 LOW = sum(1 << (BITS * r) for r in range(ACE + 1))  # the low bit of each of them
+PACKED = {sum(1 << (BITS * r) for r in range(ACE + 1 - k, ACE + 1)) for k in range(ACE + 2)}  # held up to the ace
 
 
 @memo(1 << 13)
@@ -252,6 +256,7 @@ class Solver:
     _lasts: dict = field(default_factory=dict)
     _can_run: dict = field(default_factory=dict)
     _relabelled: dict = field(default_factory=dict)
+    _foes: dict[int, list[int]] = field(default_factory=dict)  # each seat's opponents
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -347,6 +352,8 @@ class Solver:
         union &= PLAIN
         held = (union | union >> 1 | union >> 2 | union >> 3) & LOW
         found = self._canon[hands] = hands, 0
+        if held in PACKED:
+            return found
         full = not self._runs(hands)
         squeeze = 2 * held + full
         moved = self._moved(hands, squeeze)
@@ -425,7 +432,10 @@ class Solver:
     def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int) -> list[Option]:
         """`plays` (in the base order) with the ones no opponent can answer first. Only the order of the search
         depends on this, never its result."""
-        threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
+        foes = self._foes.get(turn) or self._foes.setdefault(
+            turn, [s for s in range(len(hands)) if not self._allied(turn, s)]
+        )
+        threats = [self._threats.get(hands[s]) or self._threat(hands[s]) for s in foes]
         safe, answered = [], []
         for option in plays:
             shape, top, bomb = SHAPES[option[1]]
