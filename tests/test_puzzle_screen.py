@@ -7,6 +7,7 @@ import json
 import pygame
 import pytest
 
+from game.history import deal_spans
 from game.match import Match
 from game.puzzles.data import ASSETS
 from game.savefile import SaveStore
@@ -246,3 +247,23 @@ def test_the_replay_offers_the_same_missed_win_as_a_puzzle(game):
     press(game, pygame.K_a)
     assert not replay.tools.get("make").enabled
     assert [p.id for p in MyPuzzles(game.store.directory).puzzles] == ["mine-01"]
+
+
+def test_the_replay_offers_a_missed_win_of_an_earlier_deal(game):
+    """Issue 16: "Make a puzzle" for any deal the replay shows, not only the last one."""
+    session = open_session(game, Match("standard", 0))
+    show(game, session)
+    play_until(session.match, lambda m: settled(m) and sum(s.settled for s in deal_spans(m)) >= 2, session.apply)
+    show(game, session)
+    game.scene.choose("replay")
+    replay = game.scene
+    assert isinstance(replay, ReplayScene) and replay.deal > 0
+    while replay.deal > 0:
+        press(game, pygame.K_UP)
+        steps(game, 2)
+    searched(game, replay.maker)
+    steps(game, 2)
+    source = replay.maker.found[1]
+    assert replay.deals[0].start <= source.action < replay.deals[0].end and source.seed == 0
+    press(game, pygame.K_a)
+    assert [p.source for p in MyPuzzles(game.store.directory).puzzles] == [source]

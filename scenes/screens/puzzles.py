@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import JOKERS, RANK_INDEX, Card, parse
+from game.history import DealSpan
 from game.match import Match
 from game.puzzles.data import YOU, Chapter, Puzzle, Source, load_all
 from game.puzzles.make import Proven, missed_win
@@ -630,11 +631,11 @@ ACTS = {
 
 
 class PuzzleMaker:
-    """ "Make a puzzle of this position" for a hand just played: the search for a forced win the player missed
-    runs in the bot pool (the screen never waits for it), the button shows once one is found, and pressing it adds
-    the position to My puzzles."""
+    """ "Make a puzzle of this position" for a deal of the match (`span`, by default the latest): the search for a
+    forced win the player missed runs in the bot pool (the screen never waits for it), the button shows once one is
+    found, and pressing it adds the position to My puzzles."""
 
-    def __init__(self, game: Host, match: Match, seat: int) -> None:
+    def __init__(self, game: Host, match: Match, seat: int, span: DealSpan | None = None) -> None:
         self.game = game
         self.found: tuple[Proven, Source] | None = None
         self.note = ""
@@ -642,9 +643,13 @@ class PuzzleMaker:
         self.search: Future[tuple[Proven, Source] | None] | None = None
         if not game.demo:
             try:
-                self.search = game.pool.submit(missed_win, match, seat)
+                self.search = game.pool.submit(missed_win, match, seat, span)
             except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
                 self.search = None
+
+    def cancel(self) -> bool:
+        """Withdraw a search the pool has not started (the bots need it more); True when one was withdrawn."""
+        return self.search is not None and self.search.cancel()
 
     def update(self) -> bool:
         """True when the search has just found a missed win."""
