@@ -8,7 +8,8 @@ once it holds that many cards or fewer.
 The search is a depth-first AND/OR search over (hands, seat to move, play to beat, who made it), with a
 transposition table, move ordering (finishing plays, a pass on the partner's play, the play that last won from
 the same hand, plays no opponent can answer, the most cards first) and one collapse: a play nobody can answer is
-the same position as its player's free lead.
+the same position as its player's free lead. The table's key is canonical in the ranks: positions that differ
+only in ranks nobody holds are one entry (`Solver._canonical`), which about halves the positions searched.
 On top of the proof: the winning actions, the principal line (the winners take their first winning action, the
 losers the one leaving the winners fewest answers), the refutation of a wrong move and the play that took control.
 """
@@ -238,7 +239,8 @@ class Solver:
     """Proves positions of one table shape (rules, landlord, allowance); its tables are reused across positions.
 
     `nodes` counts the positions the proof search expanded (transposition hits and collapsed ones not counted).
-    `limit`, when set, stops a search past that many nodes with TooLong; a proof never sets it.
+    `limit`, when set, stops a search past that many nodes with TooLong; a proof never sets it. `squeeze` False
+    keys the table by the hands as they are (the tests check the canonical key against it).
     """
 
     rules: Ruleset
@@ -246,16 +248,16 @@ class Solver:
     allowance: int | None = None
     limit: int | None = None
     nodes: int = 0
+    squeeze: bool = True
     table: dict[Key, bool] = field(default_factory=dict)
-    _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
+    _plays: dict[tuple[int, int], Entry] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
     _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
-    compress: bool = True
-    _canon: dict = field(default_factory=dict)
-    _lasts: dict = field(default_factory=dict)
-    _can_run: dict = field(default_factory=dict)
-    _relabelled: dict = field(default_factory=dict)
+    _canon: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # `_canonical`
+    _lasts: dict[tuple[int, int], int] = field(default_factory=dict)  # a play to beat under a map of ranks
+    _can_run: dict[int, bool] = field(default_factory=dict)
+    _relabelled: dict[tuple[int, int], int] = field(default_factory=dict)  # a hand under a map of ranks
     _foes: dict[int, list[int]] = field(default_factory=dict)  # each seat's opponents
 
     @classmethod
@@ -314,7 +316,7 @@ class Solver:
         return found
 
     def _wins(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
-        if self.compress:
+        if self.squeeze:
             hands, squeeze = self._canon.get(hands) or self._canonical(hands)
             if squeeze and last:
                 last = self._lasts.get((squeeze, last)) or self._relabel_last(squeeze, last)

@@ -127,7 +127,7 @@ def test_hint_chooses_the_next_winning_move_and_says_the_line(game):
     press(game, pygame.K_s)
     best = table.solver.best(table.position)
     assert table.chosen() == best and table.solver.wins_after(table.position, best)
-    assert table.hint.startswith(f"Play {describe(best.reading)}. Why it wins: You {describe(best.reading)} → ")
+    assert table.hint.startswith(f"Play {describe(best.reading)}. Why it wins: You: {describe(best.reading)} → ")
 
 
 def test_the_solution_replays_the_whole_line_and_earns_no_star(game):
