@@ -218,7 +218,7 @@ def missed_win(
     Earlier positions hold more cards: after `GIVE_UP` skipped in a row the search stops, which bounds its time
     with no limit on the cards (`max_cards`, when set, skips bigger positions outright).
     """
-    span = span or deal_spans(match)[-1]
+    span = deal_spans(match)[-1] if span is None else span
     moments = [
         (position_of(state), _last_text(state), Source(match.seed, state.hand.deal_no, index), match.log[index])
         for state, index in positions(match, span.start, span.end)
