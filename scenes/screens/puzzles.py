@@ -51,8 +51,12 @@ def puzzle_name(puzzle: Puzzle) -> str:
     return tr("puzzle_names.name", theme=tr(f"puzzle_names.theme_{puzzle.theme}"), number=puzzle.number)
 
 
-def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: bool) -> None:
-    """A five-pointed star: gold when the puzzle is solved, an outline when not."""
+TILE_INK = (118, 106, 88)  # a tile's number and empty star: the felt's muted grey is lost on a cream tile
+Color = tuple[int, int, int]
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: bool, dim: Color = MUTED) -> None:
+    """A five-pointed star: gold when the puzzle is solved, an outline in `dim` when not."""
     points = [
         (
             centre[0] + (radius if k % 2 == 0 else radius * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
@@ -62,7 +66,7 @@ def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: boo
     ]
     if lit:
         pygame.draw.polygon(surface, GOLD, points)
-    pygame.draw.polygon(surface, GOLD if lit else MUTED, points, max(1, radius // 6))
+    pygame.draw.polygon(surface, GOLD if lit else dim, points, max(1, radius // 6))
 
 
 def stars_of(game: Host) -> Stars:
@@ -183,8 +187,8 @@ class PuzzleList(Scene):
             tile.draw(surface, geo.px(22))
             tile.label = label
             r = tile.rect
-            blit_text(surface, str(int(tile.key) + 1), geo.px(20), MUTED, (r.x + geo.px(14), r.y + geo.px(10)))
-            star(surface, (r.right - geo.px(26), r.y + geo.px(26)), geo.px(16), puzzle.id in solved)
+            blit_text(surface, str(int(tile.key) + 1), geo.px(20), TILE_INK, (r.x + geo.px(14), r.y + geo.px(10)))
+            star(surface, (r.right - geo.px(26), r.y + geo.px(26)), geo.px(16), puzzle.id in solved, TILE_INK)
             for k, line in enumerate(wrap(label, geo.px(22), r.width - geo.px(28), True)[:2]):
                 at = (r.centerx, r.y + geo.px(40) + k * geo.px(26))
                 blit_text(surface, line, geo.px(22), (32, 28, 24), at, "midtop", True)
