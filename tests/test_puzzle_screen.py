@@ -240,9 +240,11 @@ def test_a_new_play_slides_in_unless_motion_is_reduced(game):
 
 
 def test_the_replay_offers_the_same_missed_win_as_a_puzzle(game):
-    settle_seed_0(game).choose("replay")
+    screen = settle_seed_0(game)
+    screen.choose("replay")
     replay = game.scene
     assert isinstance(replay, ReplayScene)
+    assert replay.maker is screen.maker, "the settlement's search serves the replay's last deal, not a second one"
     searched(game, replay.maker)
     assert replay.tools.get("make").enabled
     press(game, pygame.K_a)

@@ -74,7 +74,7 @@ HINTS = {
 class ReplayScene(TableScene):
     name = "replay"
 
-    def __init__(self, game: Host, match: Match, deal: int | None = None) -> None:
+    def __init__(self, game: Host, match: Match, deal: int | None = None, maker: PuzzleMaker | None = None) -> None:
         self.source = match
         self.deals = playable_deals(match)
         self.deal = len(self.deals) - 1 if deal is None else deal
@@ -88,7 +88,9 @@ class ReplayScene(TableScene):
         self.transport = Row()
         self.speed_button = Button("speed", "", pygame.Rect(0, 0, 1, 1), "dark")
         self.tools = Row()
-        self.makers: dict[int, PuzzleMaker] = {}  # per deal: a forced win you missed there, made a puzzle
+        # per deal: a forced win you missed there, made a puzzle (the settlement's search is the last deal's)
+        self.makers: dict[int, PuzzleMaker] = {} if maker is None else {len(self.deals) - 1: maker}
+        self.shared = maker  # the settlement's: never withdrawn from here
 
     # ----- the table at a position -----------------------------------------------------------------------
 
@@ -145,8 +147,7 @@ class ReplayScene(TableScene):
         """Another deal of the match, from its start, playing (nothing before the first or after the last)."""
         if not 0 <= index < len(self.deals):
             return
-        if self.maker.cancel():  # not started: the deal left behind searches again if it is shown again
-            del self.makers[self.deal]
+        self._withdraw(self.deal)
         self.deal = index
         self.recording = record(self.source, self.deals[self.deal])
         self.seek(0)
@@ -164,9 +165,16 @@ class ReplayScene(TableScene):
         return not self.recording.states[0].hand.collected
 
     def close(self) -> None:
-        for maker in self.makers.values():
-            maker.cancel()
+        for deal in list(self.makers):
+            self._withdraw(deal)
         self.game.pop()
+
+    def _withdraw(self, deal: int) -> None:
+        """Withdraw the search of a deal left behind if the pool has not started it (it searches again if the deal
+        is shown again)."""
+        maker = self.makers.get(deal)
+        if maker is not None and maker is not self.shared and maker.cancel():
+            del self.makers[deal]
 
     @property
     def maker(self) -> PuzzleMaker:
