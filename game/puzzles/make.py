@@ -214,7 +214,8 @@ def missed_win(
     that threw it away, proven as a puzzle position: the last such moment, after which the hand was lost for good.
 
     The deal is searched from its end back, so the answer is the first one found; each position may search at most
-    `budget` positions and is skipped past it (nothing is claimed about it, so what is reported is always proven).
+    `budget` positions and is skipped past it (nothing is claimed about it, so what is reported is always proven);
+    so may the proof of every first action, as for a shipped puzzle: the puzzle screen re-proves it in the frame.
     Earlier positions hold more cards: after `GIVE_UP` skipped in a row the search stops, which bounds its time
     with no limit on the cards (`max_cards`, when set, skips bigger positions outright).
     """
@@ -233,7 +234,7 @@ def missed_win(
             if not solver.wins(position) or solver.wins_after(position, as_move(position, action)):
                 skipped = 0
                 continue
-            proven = prove(position, last_text, GIVE_UP * budget)
+            proven = prove(position, last_text, budget)  # no harder to re-prove than a shipped puzzle
         except TooLong:
             skipped += 1
             if skipped >= GIVE_UP:
