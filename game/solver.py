@@ -8,7 +8,8 @@ once it holds that many cards or fewer.
 The search is a depth-first AND/OR search over (hands, seat to move, play to beat, who made it), with a
 transposition table, move ordering (finishing plays, a pass on the partner's play, the play that last won from
 the same hand, plays no opponent can answer, the most cards first) and one collapse: a play nobody can answer is
-the same position as its player's free lead.
+the same position as its player's free lead. The table's key is canonical in the ranks: positions that differ
+only in ranks nobody holds are one entry (`Solver._canonical`), which about halves the positions searched.
 On top of the proof: the winning actions, the principal line (the winners take their first winning action, the
 losers the one leaving the winners fewest answers), the refutation of a wrong move and the play that took control.
 """
@@ -18,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from game.cards import NUM_RANKS, Counts, parse
-from game.combos import Reading, answer, classify
+from game.cards import ACE, NUM_RANKS, Counts, parse
+from game.combos import RUN_MIN, RUN_UNITS, Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
 from game.moves import follow_moves, lead_moves
@@ -122,7 +123,10 @@ class Position:
 Option = tuple[int, int, int, str]  # (packed play, reading id, cards, text)
 READINGS: list[Reading | None] = [None]  # reading ids: 0 is the free lead
 READING_IDS: dict[Reading | None, int] = {None: 0}
-SHAPES: dict[int, tuple[Reading, tuple[Kind, int, int]]] = {}  # a play's reading and (kind, length, size)
+Shape = int  # a reading's kind, length and size in one int: the plays one reading can be answered by
+SHAPES: dict[int, tuple[Shape, int, int]] = {}  # a reading's shape, top and bomb strength (-1: not a bomb)
+KIND_NUMBERS = {kind: number for number, kind in enumerate(Kind)}
+ROCKET = 1 << 10  # the bomb strength of the rocket; a bomb's is 16 * length + top
 
 
 def reading_id(reading: Reading | None) -> int:
@@ -132,8 +136,15 @@ def reading_id(reading: Reading | None) -> int:
         assert reading is not None
         found = READING_IDS[reading] = len(READINGS)
         READINGS.append(reading)
-        SHAPES[found] = reading, (reading.kind, reading.length, reading.size)
+        shape = (KIND_NUMBERS[reading.kind] * 64 + reading.length) * 64 + reading.size
+        SHAPES[found] = shape, reading.top, _strength(reading)
     return found
+
+
+def _strength(reading: Reading) -> int:
+    if reading.kind is Kind.ROCKET:
+        return ROCKET
+    return 16 * reading.length + reading.top if reading.kind is Kind.BOMB else -1
 
 
 def options(hand: int, last: Reading | None, rules: Ruleset) -> list[Option]:
@@ -163,17 +174,60 @@ def _follow_option(text: str, last: Reading, rules: Ruleset) -> Option:
 Key = tuple[tuple[int, ...], int, int, int]
 
 
-Threat = tuple[dict[tuple[Kind, int, int], int], tuple[int, int]]  # (highest top per shape, strongest bomb)
+Threat = tuple[dict[Shape, int], int]  # what a hand could answer with: the highest top per shape, its best bomb
+Entry = tuple[list[Option], int]  # a hand's plays on a reading, in the base order, and the most cards in one
 
 
-def beats_any(reading: Reading, shape: tuple[Kind, int, int], threat: Threat) -> bool:
-    """Could a hand with this threat answer `reading`?"""
-    tops, bomb = threat
-    if reading.kind is Kind.BOMB:
-        return bomb > (reading.length, reading.top)
-    if reading.kind is Kind.ROCKET:
-        return False
-    return bomb[0] >= 0 or tops.get(shape, -1) > reading.top
+def _runs(hand: int) -> bool:
+    """Could this hand make a straight, a pair run or an airplane?"""
+    x = hand & PLAIN
+    held = {1: x | x >> 1 | x >> 2 | x >> 3, 2: x >> 1 | x >> 2 | x >> 3, 3: (x & x >> 1) | x >> 2 | x >> 3}
+    for kind, unit in RUN_UNITS.items():
+        chain = held[unit] & LOW  # the low bit of each rank held at least `unit` times
+        for _ in range(RUN_MIN[kind] - 1):
+            chain &= chain >> BITS
+        if chain:
+            return True
+    return False
+
+
+PLAIN = (1 << (BITS * (ACE + 1))) - 1  # the ranks 3..A of a packed hand
+LOW = sum(1 << (BITS * r) for r in range(ACE + 1))  # the low bit of each of them
+PACKED = {sum(1 << (BITS * r) for r in range(ACE + 1 - k, ACE + 1)) for k in range(ACE + 2)}  # held up to the ace
+
+
+@memo(1 << 13)
+def _squeeze(key: int) -> tuple[int, ...] | None:
+    """The order-keeping map of ranks for `Solver._canonical` (key: the held ranks 3..A as the low bits of packed
+    counts, times two, plus one to squeeze out every empty rank rather than keep one in each gap), or None when it
+    moves no held rank. A rank nobody holds goes where the next held rank below it goes (or just under the lowest),
+    so every held rank stays above or below it as before: a play to beat keeps its answers."""
+    held, full = key >> 1, key & 1
+    phi = list(range(NUM_RANKS))
+    slot, gap = ACE, False
+    for r in range(ACE, -1, -1):
+        if (held >> (BITS * r)) & 1:
+            phi[r], slot, gap = slot, slot - 1, True
+        elif gap and not full and held & ((1 << (BITS * r)) - 1):  # a gap with held ranks on both sides
+            slot, gap = slot - 1, False
+    if all(phi[r] == r for r in range(ACE + 1) if (held >> (BITS * r)) & 1):
+        return None
+    under = min(phi[r] for r in range(ACE + 1) if (held >> (BITS * r)) & 1) - 1
+    for r in range(ACE + 1):
+        if (held >> (BITS * r)) & 1:
+            under = phi[r]
+        else:
+            phi[r] = under
+    return tuple(phi)
+
+
+def _move_ranks(hand: int, phi: tuple[int, ...]) -> int:
+    out = 0
+    for r in range(NUM_RANKS):
+        n = (hand >> (BITS * r)) & MASK
+        if n:
+            out |= n << (BITS * phi[r])
+    return out
 
 
 class TooLong(Exception):
@@ -185,7 +239,8 @@ class Solver:
     """Proves positions of one table shape (rules, landlord, allowance); its tables are reused across positions.
 
     `nodes` counts the positions the proof search expanded (transposition hits and collapsed ones not counted).
-    `limit`, when set, stops a search past that many nodes with TooLong; a proof never sets it.
+    `limit`, when set, stops a search past that many nodes with TooLong; a proof never sets it. `squeeze` False
+    keys the table by the hands as they are (the tests check the canonical key against it).
     """
 
     rules: Ruleset
@@ -193,11 +248,17 @@ class Solver:
     allowance: int | None = None
     limit: int | None = None
     nodes: int = 0
+    squeeze: bool = True
     table: dict[Key, bool] = field(default_factory=dict)
-    _plays: dict[tuple[int, int], list[Option]] = field(default_factory=dict)
+    _plays: dict[tuple[int, int], Entry] = field(default_factory=dict)
     _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
     _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
+    _canon: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # `_canonical`
+    _lasts: dict[tuple[int, int], int] = field(default_factory=dict)  # a play to beat under a map of ranks
+    _can_run: dict[int, bool] = field(default_factory=dict)
+    _relabelled: dict[tuple[int, int], int] = field(default_factory=dict)  # a hand under a map of ranks
+    _foes: dict[int, list[int]] = field(default_factory=dict)  # each seat's opponents
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -224,11 +285,29 @@ class Solver:
         return self.allowance if self.allowance is not None and seat != self.landlord else 0
 
     def _options(self, hand: int, last: int) -> list[Option]:
-        key = (hand, last)
-        found = self._plays.get(key)
-        if found is None:
-            found = self._plays[key] = options(hand, READINGS[last], self.rules)
+        return (self._plays.get((hand, last)) or self._entry(hand, last))[0]
+
+    def _entry(self, hand: int, last: int) -> Entry:
+        """A hand's plays on `last` in the base order (most cards first, lowest first) and the most cards in one."""
+        if last and not self.rules.wild_rank:
+            plays = self._beating(self._options(hand, 0), last)
+        else:
+            plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
+        found = self._plays[hand, last] = plays, plays[0][2] if plays else 0
         return found
+
+    @staticmethod
+    def _beating(leads: list[Option], last: int) -> list[Option]:
+        """The plays among a hand's leads that beat `last`, as `options` finds them (each lead is the highest
+        reading of its kind, the one a follow takes), in the same order: without wild cards a play beats by its
+        shape and top, or as a bigger bomb."""
+        shape, top, bomb = SHAPES[last]
+        out = []
+        for option in leads:
+            their_shape, their_top, their_bomb = SHAPES[option[1]]
+            if (their_bomb > bomb) if their_bomb >= 0 else (their_shape == shape and their_top > top):
+                out.append(option)
+        return out
 
     def _size(self, hand: int) -> int:
         found = self._sizes.get(hand)
@@ -237,11 +316,15 @@ class Solver:
         return found
 
     def _wins(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
+        if self.squeeze:
+            hands, squeeze = self._canon.get(hands) or self._canonical(hands)
+            if squeeze and last:
+                last = self._lasts.get((squeeze, last)) or self._relabel_last(squeeze, last)
         key = (hands, turn, last, ls)
         known = self.table.get(key)
         if known is not None:
             return known
-        if last and not any(self._options(h, last) for seat, h in enumerate(hands) if seat != ls):
+        if last and self._unanswered(hands, last, ls):
             # nobody can answer: every seat passes and the player of `last` leads again
             result = self._wins(hands, ls, 0, ls) == self._allied(turn, ls)
         else:
@@ -252,12 +335,74 @@ class Solver:
         self.table[key] = result
         return result
 
-    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
-        plays = self._options(hands[turn], last)
-        need = self._size(hands[turn]) - self._spare(turn)
-        for option in plays:
-            if option[2] >= need:
+    def _unanswered(self, hands: tuple[int, ...], last: int, ls: int) -> bool:
+        plays = self._plays
+        for seat, hand in enumerate(hands):
+            if seat != ls and (plays.get((hand, last)) or self._entry(hand, last))[0]:
+                return False
+        return True
+
+    def _canonical(self, hands: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+        """The hands with the ranks 3..A moved up to the ace, keeping their order: the ranks nobody holds are
+        squeezed out when no hand can make a run (so only the order of ranks matters), and otherwise each gap
+        between held ranks shrinks to one empty rank (a rank nobody holds breaks every run). Returns the hands and
+        the map's key for `_squeeze` (held ranks times two, plus one for the full squeeze), or the hands as they
+        are and 0 when the map would change nothing."""
+        union = 0
+        for hand in hands:
+            union |= hand
+        union &= PLAIN
+        held = (union | union >> 1 | union >> 2 | union >> 3) & LOW
+        found = self._canon[hands] = hands, 0
+        if held in PACKED:
+            return found
+        full = not self._runs(hands)
+        squeeze = 2 * held + full
+        moved = self._moved(hands, squeeze)
+        if full and moved is not hands and self._runs(moved):
+            squeeze -= 1
+            moved = self._moved(hands, squeeze)
+        if moved is not hands:
+            found = self._canon[hands] = moved, squeeze
+        return found
+
+    def _moved(self, hands: tuple[int, ...], squeeze: int) -> tuple[int, ...]:
+        """The hands under the map `_squeeze(squeeze)` (`hands` itself when it moves nothing)."""
+        phi = _squeeze(squeeze)
+        if phi is None:
+            return hands
+        known = self._relabelled
+        out = []
+        for hand in hands:
+            found = known.get((hand, squeeze))
+            if found is None:
+                found = known[hand, squeeze] = _move_ranks(hand, phi)
+            out.append(found)
+        return tuple(out)
+
+    def _runs(self, hands: tuple[int, ...]) -> bool:
+        """Could one of the hands make a straight, a pair run or an airplane?"""
+        known = self._can_run
+        for hand in hands:
+            found = known.get(hand)
+            if found is None:
+                found = known[hand] = _runs(hand)
+            if found:
                 return True
+        return False
+
+    def _relabel_last(self, squeeze: int, last: int) -> int:
+        """The play to beat with its top moved by the map of `_canonical`."""
+        reading, phi = READINGS[last], _squeeze(squeeze)
+        assert reading is not None and phi is not None
+        found = self._lasts[squeeze, last] = reading_id(reading._replace(top=phi[reading.top]))
+        return found
+
+    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
+        hand = hands[turn]
+        plays, most = self._plays.get((hand, last)) or self._entry(hand, last)
+        if most >= self._size(hand) - self._spare(turn):
+            return True
         nxt = (turn + 1) % len(hands)
         mine = self._allied(turn, nxt)
         passing = last != 0
@@ -265,14 +410,18 @@ class Solver:
             if self._after_pass(hands, turn, last, ls, nxt) == mine:
                 return True
             passing = False
-        ordered = self._ordered(plays, hands, turn, last)
-        killer = self._killers.get((hands[turn], last))
+        wins = self._wins
+        killer = self._killers.get((hand, last))
         if killer is not None:
-            ordered = [killer, *(o for o in ordered if o is not killer)]
-        for option in ordered:
-            moved = (*hands[:turn], hands[turn] - option[0], *hands[turn + 1 :])
-            if self._wins(moved, nxt, option[1], turn) == mine:
-                self._killers[hands[turn], last] = option
+            moved = (*hands[:turn], hand - killer[0], *hands[turn + 1 :])
+            if wins(moved, nxt, killer[1], turn) == mine:
+                return True
+        for option in self._ordered(plays, hands, turn):
+            if option is killer:
+                continue
+            moved = (*hands[:turn], hand - option[0], *hands[turn + 1 :])
+            if wins(moved, nxt, option[1], turn) == mine:
+                self._killers[hand, last] = option
                 return True
         return passing and self._after_pass(hands, turn, last, ls, nxt) == mine
 
@@ -282,34 +431,35 @@ class Solver:
             return self._wins(hands, nxt, 0, nxt)
         return self._wins(hands, nxt, last, ls)
 
-    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int, last: int) -> list[Option]:
-        """Plays no opponent can answer first, then the ones shedding most cards, lowest first. Only the order
-        of the search depends on this, never its result."""
-        threats = [self._threat(hands[s]) for s in range(len(hands)) if not self._allied(turn, s)]
-
-        def rank(option: Option) -> tuple[bool, int, int]:
-            reading, shape = SHAPES[option[1]]
-            for threat in threats:
-                if beats_any(reading, shape, threat):
-                    return True, -option[2], option[0]
-            return False, -option[2], option[0]
-
-        return sorted(plays, key=rank)
+    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int) -> list[Option]:
+        """`plays` (in the base order) with the ones no opponent can answer first. Only the order of the search
+        depends on this, never its result."""
+        foes = self._foes.get(turn) or self._foes.setdefault(
+            turn, [s for s in range(len(hands)) if not self._allied(turn, s)]
+        )
+        threats = [self._threats.get(hands[s]) or self._threat(hands[s]) for s in foes]
+        safe, answered = [], []
+        for option in plays:
+            shape, top, bomb = SHAPES[option[1]]
+            for tops, strongest in threats:
+                if strongest > bomb if bomb >= 0 else strongest >= 0 or tops.get(shape, -1) > top:
+                    answered.append(option)
+                    break
+            else:
+                safe.append(option)
+        return safe + answered
 
     def _threat(self, hand: int) -> Threat:
         """What a hand could answer with: its highest top per shape and its strongest bomb (or rocket)."""
         found = self._threats.get(hand)
         if found is None:
-            tops: dict[tuple[Kind, int, int], int] = {}
-            bomb = (-1, -1)
+            tops: dict[Shape, int] = {}
+            strongest = -1
             for _, rid, _, _ in self._options(hand, 0):
-                reading = READINGS[rid]
-                assert reading is not None
-                if reading.kind.is_bomb_like:
-                    bomb = max(bomb, (99, 99) if reading.kind is Kind.ROCKET else (reading.length, reading.top))
-                shape = (reading.kind, reading.length, reading.size)
-                tops[shape] = max(tops.get(shape, -1), reading.top)
-            found = self._threats[hand] = (tops, bomb)
+                shape, top, bomb = SHAPES[rid]
+                strongest = max(strongest, bomb)
+                tops[shape] = max(tops.get(shape, -1), top)
+            found = self._threats[hand] = (tops, strongest)
         return found
 
     # ----- moves, lines and refutations ----------------------------------------------------------------------
@@ -322,7 +472,7 @@ class Solver:
         plays = self._options(hands[turn], last)
         need = self._size(hands[turn]) - self._spare(turn)
         finishing = [o for o in plays if o[2] >= need]
-        ordered = finishing + [o for o in self._ordered(plays, hands, turn, last) if o[2] < need]
+        ordered = finishing + [o for o in self._ordered(plays, hands, turn) if o[2] < need]
         moves = [Move(text, READINGS[rid]) for _, rid, _, text in ordered]
         if not last:
             return moves

@@ -3,10 +3,12 @@ solved star and to a failed attempt with where it went wrong, hint and solution,
 damaged stars file named rather than a crash."""
 
 import json
+from concurrent.futures import wait
 
 import pygame
 import pytest
 
+from game.history import deal_spans
 from game.match import Match
 from game.puzzles.data import ASSETS
 from game.savefile import SaveStore
@@ -126,7 +128,7 @@ def test_hint_chooses_the_next_winning_move_and_says_the_line(game):
     press(game, pygame.K_s)
     best = table.solver.best(table.position)
     assert table.chosen() == best and table.solver.wins_after(table.position, best)
-    assert table.hint.startswith(f"Play {describe(best.reading)}. Why it wins: You {describe(best.reading)} → ")
+    assert table.hint.startswith(f"Play {describe(best.reading)}. Why it wins: You: {describe(best.reading)} → ")
 
 
 def test_the_solution_replays_the_whole_line_and_earns_no_star(game):
@@ -195,12 +197,12 @@ def settle_seed_0(game):
 
 
 def searched(game, maker) -> None:
-    """Let the frames run until the bot pool has answered the search for a missed win."""
-    for _ in range(600):
-        if maker.search is None:
-            return
-        steps(game, 3)
-    raise AssertionError("the search for a missed win never answered")
+    """Wait for the bot pool to answer the search for a missed win (it may first finish the searches asked before
+    it), then let a frame take the answer."""
+    if maker.search is not None:
+        wait([maker.search], timeout=600)
+    steps(game, 2)
+    assert maker.search is None, "the search for a missed win never answered"
 
 
 def test_a_missed_win_on_the_settlement_becomes_one_of_my_puzzles(game):
@@ -238,11 +240,33 @@ def test_a_new_play_slides_in_unless_motion_is_reduced(game):
 
 
 def test_the_replay_offers_the_same_missed_win_as_a_puzzle(game):
-    settle_seed_0(game).choose("replay")
+    screen = settle_seed_0(game)
+    screen.choose("replay")
     replay = game.scene
     assert isinstance(replay, ReplayScene)
+    assert replay.maker is screen.maker, "the settlement's search serves the replay's last deal, not a second one"
     searched(game, replay.maker)
     assert replay.tools.get("make").enabled
     press(game, pygame.K_a)
     assert not replay.tools.get("make").enabled
     assert [p.id for p in MyPuzzles(game.store.directory).puzzles] == ["mine-01"]
+
+
+def test_the_replay_offers_a_missed_win_of_an_earlier_deal(game):
+    """Issue 16: "Make a puzzle" for any deal the replay shows, not only the last one."""
+    session = open_session(game, Match("standard", 0))
+    show(game, session)
+    play_until(session.match, lambda m: settled(m) and sum(s.settled for s in deal_spans(m)) >= 2, session.apply)
+    show(game, session)
+    game.scene.choose("replay")
+    replay = game.scene
+    assert isinstance(replay, ReplayScene) and replay.deal > 0
+    while replay.deal > 0:
+        press(game, pygame.K_UP)
+        steps(game, 2)
+    searched(game, replay.maker)
+    steps(game, 2)
+    source = replay.maker.found[1]
+    assert replay.deals[0].start <= source.action < replay.deals[0].end and source.seed == 0
+    press(game, pygame.K_a)
+    assert [p.source for p in MyPuzzles(game.store.directory).puzzles] == [source]

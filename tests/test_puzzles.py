@@ -8,15 +8,25 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions import Pass, Play
+from game.actions import NextHand, Pass, Play
+from game.history import deal_spans
 from game.match import Match, Phase
 from game.puzzles import __main__ as cli
 from game.puzzles.data import ASSETS, YOU, Chapter, PuzzleError, digest, load_all, load_chapter, step
 from game.puzzles.generate import FORMS, candidates, chapter
-from game.puzzles.make import THEMES, as_move, bot_deal, missed_win, naive_moves, position_of, positions
+from game.puzzles.make import (
+    LIMIT,
+    THEMES,
+    as_move,
+    bot_deal,
+    missed_win,
+    naive_moves,
+    position_of,
+    positions,
+)
 from game.puzzles.verify import problems
 from game.selfplay import acting_seat, bot_action
-from game.solver import Solver, refute
+from game.solver import Solver, TooLong, refute
 
 
 @pytest.fixture(scope="module")
@@ -205,22 +215,26 @@ def test_the_generator_is_deterministic_for_a_seed():
     assert candidates(form, 11, "easy", random.Random(1)) == candidates(form, 11, "easy", random.Random(1))
 
 
-def throw_away(seed: int) -> tuple[Match, int, int] | None:
-    """A bot-played deal in which, at the first position of 14 cards or fewer where the seat to move has a forced
-    win and a losing action, that seat plays the losing action; (match, seat, action index)."""
+def throw_away(seed: int, cards: tuple[int, int] = (0, 14)) -> tuple[Match, int, int] | None:
+    """A bot-played deal in which, at the first position of `cards` cards (fewest, most) where the seat to move has
+    a forced win (proven within the budget) and a losing action, that seat plays the losing action; (match, seat,
+    action index)."""
     rng = random.Random(seed)
     match = Match("standard", seed=seed)
     thrown = None
     while match.phase is not Phase.HAND_OVER:
         seat = acting_seat(match)
         action = bot_action(match, seat, "easy", rng)
-        if thrown is None and match.phase is Phase.PLAYING and sum(len(h) for h in match.hand.hands) <= 14:
+        if thrown is None and match.phase is Phase.PLAYING and cards[0] <= sum(map(len, match.hand.hands)) <= cards[1]:
             position = position_of(match)
-            solver = Solver.of(position)
-            losing = [m for m in position.moves() if not solver.wins_after(position, m)]
-            if solver.wins(position) and losing:
-                thrown = seat, len(match.log)
-                action = Pass(seat) if losing[0].is_pass else Play(seat, losing[0].text, losing[0].kind)
+            solver = Solver.of(position, LIMIT)
+            try:
+                losing = [m for m in position.moves() if not solver.wins_after(position, m)]
+                if solver.wins(position) and losing:
+                    thrown = seat, len(match.log)
+                    action = Pass(seat) if losing[0].is_pass else Play(seat, losing[0].text, losing[0].kind)
+            except TooLong:
+                pass
         match.apply(action)
     return None if thrown is None else (match, *thrown)
 
@@ -241,6 +255,25 @@ def test_a_missed_win_in_a_real_deal_becomes_a_puzzle():
     assert solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[source.action]))
     assert problems(proven.puzzle(source, "mine-01", 1))[0] == []
     assert missed_win(match, seat, budget=0) is None, "a position past the budget is skipped, not guessed"
+
+
+def test_a_missed_win_is_found_in_any_deal_and_at_any_size():
+    """Issue 16, a puzzle from any real hand: a win thrown away at 34 cards (past the old 26-card limit) in the
+    first deal of a match is found once a second deal has been played, by asking for that deal."""
+    match, seat, thrown_at = throw_away(31, cards=(27, 34))
+    match.apply(NextHand())
+    rng = random.Random(1)
+    while match.phase is not Phase.HAND_OVER:
+        match.apply(bot_action(match, acting_seat(match), "easy", rng))
+    first, latest = deal_spans(match)[0], deal_spans(match)[-1]
+    assert first.start <= thrown_at < first.end <= latest.start
+    found = missed_win(match, seat, first)
+    assert found is not None
+    proven, source = found
+    assert source.action >= thrown_at and source.action < first.end
+    assert sum(map(sum, proven.position.hands)) > 26
+    latest_found = missed_win(match, seat)
+    assert latest_found is None or latest_found[1].action >= latest.start
 
 
 def test_no_missed_win_is_found_where_nothing_was_searched():

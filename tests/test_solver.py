@@ -153,3 +153,36 @@ def test_a_hint_is_a_winning_action_and_none_when_lost():
         else:
             move, line = found
             assert plain_wins_after(position, move) and line[0] == (position.turn, move)
+
+
+@pytest.mark.parametrize(
+    ("rules", "sizes", "allowance"),
+    [(STANDARD, (6, 5, 5), None), (STANDARD, (7, 3, 5), None), (TWO_PLAYER, (7, 7), 1), (TWO_PLAYER, (8, 6), 2)],
+    ids=["three-seat", "three-seat-uneven", "two-seat", "two-seat-allowance-2"],
+)
+def test_the_canonical_rank_key_changes_no_result_and_searches_less(rules, sizes, allowance):
+    """Positions that differ only in ranks nobody holds share a table entry: every result is the one the table
+    keyed by the hands as they are gives, with fewer positions searched."""
+    rng = random.Random(f"squeeze{sizes}")
+    searched = {True: 0, False: 0}
+    for _ in range(15):
+        position = random_position(rng, rules, sizes, allowance)
+        found = {}
+        for squeeze in (True, False):
+            solver = Solver.of(position)
+            solver.squeeze = squeeze
+            found[squeeze] = solver.wins(position), set(solver.winning_moves(position))
+            searched[squeeze] += solver.nodes
+        assert found[True] == found[False], position
+    assert searched[True] < searched[False]
+
+
+def test_a_follow_answers_as_the_move_generator_says():
+    """The search takes a follow's answers from the hand's leads: they are exactly the legal answers."""
+    rng = random.Random(4)
+    for rules in (STANDARD, TWO_PLAYER):
+        for _ in range(150):
+            hand, other = deal(rng, rules, (rng.randrange(1, 18), rng.randrange(1, 18)))
+            lead = rng.choice(Position(rules, (other, hand), 1, 0).moves())
+            position = Position(rules, (hand, other), 1, 0, lead.reading, 1)
+            assert sorted(map(str, Solver.of(position).ordered_moves(position))) == sorted(map(str, position.moves()))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from game.actions import Action, Pass, Play
 from game.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, render
-from game.history import deal_spans, rebuild
+from game.history import DealSpan, deal_spans, rebuild
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.puzzles.data import YOU, Puzzle, Source, step
@@ -26,6 +26,7 @@ MAX_WINNING = 2  # "unique or nearly so"
 MIN_FIRST_MOVES = 3
 MIN_YOUR_PLAYS = 2
 LIMIT = 30_000  # positions searched: a puzzle must re-prove in a fraction of a second
+GIVE_UP = 2  # a missed win is not looked for before this many positions in a row past the budget
 
 
 def position_of(match: Match) -> Position:
@@ -206,33 +207,42 @@ def as_move(position: Position, action: Action) -> Move:
     return found
 
 
-def missed_win(match: Match, seat: int, max_cards: int = 26, budget: int = LIMIT) -> tuple[Proven, Source] | None:
-    """The moment of the latest deal where `seat` had a forced win and played an action that threw it away,
-    proven as a puzzle position: the last such moment, after which the hand was lost for good.
+def missed_win(
+    match: Match, seat: int, span: DealSpan | None = None, budget: int = LIMIT, max_cards: int | None = None
+) -> tuple[Proven, Source] | None:
+    """The moment of a deal (`span`, by default the latest) where `seat` had a forced win and played an action
+    that threw it away, proven as a puzzle position: the last such moment, after which the hand was lost for good.
 
-    Only positions of at most `max_cards` cards in all are examined, and one whose search passes `budget`
-    positions is skipped: nothing is claimed about it, so what is reported is always proven.
+    The deal is searched from its end back, so the answer is the first one found; each position may search at most
+    `budget` positions and is skipped past it (nothing is claimed about it, so what is reported is always proven);
+    so may the proof of every first action, as for a shipped puzzle: the puzzle screen re-proves it in the frame.
+    Earlier positions hold more cards: after `GIVE_UP` skipped in a row the search stops, which bounds its time
+    with no limit on the cards (`max_cards`, when set, skips bigger positions outright).
     """
-    span = deal_spans(match)[-1]
-    found: tuple[Position, str | None, Source] | None = None
-    solver: Solver | None = None  # one for the deal: later positions are often in its table already
-    for state, index in positions(match, span.start, span.end):
-        if state.phase is not Phase.PLAYING or state.turn != seat or _cards(state) > max_cards:
-            continue
-        position = position_of(state)
+    span = deal_spans(match)[-1] if span is None else span
+    moments = [
+        (position_of(state), _last_text(state), Source(match.seed, state.hand.deal_no, index), match.log[index])
+        for state, index in positions(match, span.start, span.end)
+        if state.phase is Phase.PLAYING and state.turn == seat and (max_cards is None or _cards(state) <= max_cards)
+    ]
+    solver: Solver | None = None  # one for the deal: earlier positions reach later ones, already in its table
+    skipped = 0
+    for position, last_text, source, action in reversed(moments):
         solver = solver or Solver.of(position)
         solver.limit = solver.nodes + budget
         try:
-            if solver.wins(position) and not solver.wins_after(position, as_move(position, match.log[index])):
-                found = position, _last_text(state), Source(match.seed, state.hand.deal_no, index)
+            if not solver.wins(position) or solver.wins_after(position, as_move(position, action)):
+                skipped = 0
+                continue
+            proven = prove(position, last_text, budget)  # no harder to re-prove than a shipped puzzle
         except TooLong:
+            skipped += 1
+            if skipped >= GIVE_UP:
+                return None
             continue
-    if found is None:
-        return None
-    position, last_text, source = found
-    proven = prove(position, last_text)
-    assert proven is not None
-    return proven, source
+        assert proven is not None
+        return proven, source
+    return None
 
 
 def _cards(match: Match) -> int:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cards import JOKERS, RANK_INDEX, Card, parse
+from game.history import DealSpan
 from game.match import Match
 from game.puzzles.data import YOU, Chapter, Puzzle, Source, load_all
 from game.puzzles.make import Proven, missed_win
@@ -50,8 +51,12 @@ def puzzle_name(puzzle: Puzzle) -> str:
     return tr("puzzle_names.name", theme=tr(f"puzzle_names.theme_{puzzle.theme}"), number=puzzle.number)
 
 
-def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: bool) -> None:
-    """A five-pointed star: gold when the puzzle is solved, an outline when not."""
+TILE_INK = (118, 106, 88)  # a tile's number and empty star: the felt's muted grey is lost on a cream tile
+Color = tuple[int, int, int]
+
+
+def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: bool, dim: Color = MUTED) -> None:
+    """A five-pointed star: gold when the puzzle is solved, an outline in `dim` when not."""
     points = [
         (
             centre[0] + (radius if k % 2 == 0 else radius * 0.45) * math.cos(-math.pi / 2 + k * math.pi / 5),
@@ -61,7 +66,7 @@ def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: boo
     ]
     if lit:
         pygame.draw.polygon(surface, GOLD, points)
-    pygame.draw.polygon(surface, GOLD if lit else MUTED, points, max(1, radius // 6))
+    pygame.draw.polygon(surface, GOLD if lit else dim, points, max(1, radius // 6))
 
 
 def stars_of(game: Host) -> Stars:
@@ -184,8 +189,8 @@ class PuzzleList(Scene):
             tile.draw(surface, geo.px(22))
             tile.label = label
             r = tile.rect
-            blit_text(surface, str(int(tile.key) + 1), geo.px(20), MUTED, (r.x + geo.px(14), r.y + geo.px(10)))
-            star(surface, (r.right - geo.px(26), r.y + geo.px(26)), geo.px(16), puzzle.id in solved)
+            blit_text(surface, str(int(tile.key) + 1), geo.px(20), TILE_INK, (r.x + geo.px(14), r.y + geo.px(10)))
+            star(surface, (r.right - geo.px(26), r.y + geo.px(26)), geo.px(16), puzzle.id in solved, TILE_INK)
             for k, line in enumerate(wrap(label, geo.px(22), r.width - geo.px(28), True)[:2]):
                 at = (r.centerx, r.y + geo.px(40) + k * geo.px(26))
                 blit_text(surface, line, geo.px(22), (32, 28, 24), at, "midtop", True)
@@ -632,11 +637,11 @@ ACTS = {
 
 
 class PuzzleMaker:
-    """ "Make a puzzle of this position" for a hand just played: the search for a forced win the player missed
-    runs in the bot pool (the screen never waits for it), the button shows once one is found, and pressing it adds
-    the position to My puzzles."""
+    """ "Make a puzzle of this position" for a deal of the match (`span`, by default the latest): the search for a
+    forced win the player missed runs in the bot pool (the screen never waits for it), the button shows once one is
+    found, and pressing it adds the position to My puzzles."""
 
-    def __init__(self, game: Host, match: Match, seat: int) -> None:
+    def __init__(self, game: Host, match: Match, seat: int, span: DealSpan | None = None) -> None:
         self.game = game
         self.found: tuple[Proven, Source] | None = None
         self.note = ""
@@ -644,9 +649,13 @@ class PuzzleMaker:
         self.search: Future[tuple[Proven, Source] | None] | None = None
         if not game.demo:
             try:
-                self.search = game.pool.submit(missed_win, match, seat)
+                self.search = game.pool.submit(missed_win, match, seat, span)
             except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
                 self.search = None
+
+    def cancel(self) -> bool:
+        """Withdraw a search the pool has not started (the bots need it more); True when one was withdrawn."""
+        return self.search is not None and self.search.cancel()
 
     def update(self) -> bool:
         """True when the search has just found a missed win."""

@@ -61,7 +61,7 @@ PAD_KEYS = KEYS | {"first": Act.COUNTER, "last": Act.CLEAR, "speed": Act.SORT, "
 class ReplayScene(TableScene):
     name = "replay"
 
-    def __init__(self, game: Host, match: Match, deal: int | None = None) -> None:
+    def __init__(self, game: Host, match: Match, deal: int | None = None, maker: PuzzleMaker | None = None) -> None:
         self.source = match
         self.deals = playable_deals(match)
         self.deal = len(self.deals) - 1 if deal is None else deal
@@ -75,7 +75,9 @@ class ReplayScene(TableScene):
         self.transport = Row()
         self.speed_button = Button("speed", "", pygame.Rect(0, 0, 1, 1), "dark")
         self.tools = Row()
-        self.maker = PuzzleMaker(game, match, HUMAN)  # a forced win you missed in the last deal: make it a puzzle
+        # per deal: a forced win you missed there, made a puzzle (the settlement's search is the last deal's)
+        self.makers: dict[int, PuzzleMaker] = {} if maker is None else {len(self.deals) - 1: maker}
+        self.shared = maker  # the settlement's: never withdrawn from here
 
     # ----- the table at a position -----------------------------------------------------------------------
 
@@ -132,10 +134,12 @@ class ReplayScene(TableScene):
         """Another deal of the match, from its start, playing (nothing before the first or after the last)."""
         if not 0 <= index < len(self.deals):
             return
+        self._withdraw(self.deal)
         self.deal = index
         self.recording = record(self.source, self.deals[self.deal])
         self.seek(0)
         self.playing = True
+        self.relayout()  # the deal's own Make a puzzle, once its search has found one
 
     def play_deal(self) -> None:
         """Deal these cards again in a new practice match (asks first when a match is unfinished)."""
@@ -148,11 +152,27 @@ class ReplayScene(TableScene):
         return not self.recording.states[0].hand.collected
 
     def close(self) -> None:
+        for deal in list(self.makers):
+            self._withdraw(deal)
         self.game.pop()
 
+    def _withdraw(self, deal: int) -> None:
+        """Withdraw the search of a deal left behind if the pool has not started it (it searches again if the deal
+        is shown again)."""
+        maker = self.makers.get(deal)
+        if maker is not None and maker is not self.shared and maker.cancel():
+            del self.makers[deal]
+
+    @property
+    def maker(self) -> PuzzleMaker:
+        """The search of the deal shown for a forced win you missed, started the first time the deal is shown."""
+        if self.deal not in self.makers:
+            self.makers[self.deal] = PuzzleMaker(self.game, self.source, HUMAN, self.deals[self.deal])
+        return self.makers[self.deal]
+
     def make_puzzle(self) -> None:
-        """Make a puzzle of the moment the last deal turned, when the solver found one you missed."""
-        if self.maker.found is None or self.deal != len(self.deals) - 1 or self.maker.made:
+        """Make a puzzle of the moment the deal shown turned, when the solver found one you missed."""
+        if self.maker.found is None or self.maker.made:
             return
         self.maker.make()
         self.session.say(self.maker.note, 3.0)
@@ -179,7 +199,7 @@ class ReplayScene(TableScene):
             ("deal", tr("replay.play_deal"), "play"),
         ]
         self.tools = Row.stacked(geo["tools"], specs, geo.px(64), geo.px(14))
-        if self.maker.found is not None and self.deal == len(self.deals) - 1:  # above the tools: room is left there
+        if self.maker.found is not None:  # above the tools: room is left there
             self.tools.buttons.insert(0, self.maker.button(self.tools.buttons[0].rect.move(0, -geo.px(78))))
 
     def update(self, dt: float) -> None:

@@ -113,7 +113,7 @@ class SettlementScene(Scene):
         if key == "again":
             play_again(self.game, self.session)
         elif key == "replay":
-            self.game.push(ReplayScene(self.game, self.session.match))
+            self.game.push(ReplayScene(self.game, self.session.match, maker=self.maker))
         elif key == "deal":
             replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)
         elif key == "match":
