@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from game import moves
 from game.cards import NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
-from game.combos import Reading, beats, classify, diagnose
+from game.combos import Reading, answer, beats, classify, diagnose
 from game.kinds import Kind
 from game.memo import memo
 from game.reasons import Rejection
@@ -40,8 +40,14 @@ class Stand(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The move as the text API writes it: "PHYSICAL=READING", or the physical cards alone without stand-ins."""
-        return self.physical if self.ranks == self.physical else f"{self.physical}{SEP}{self.ranks}"
+        """The move as the text API writes it (`written`)."""
+        return written(self.physical, self.ranks)
+
+
+def written(physical: str, ranks: str | None) -> str:
+    """A play as the text API, the history and the bot dict API write it: "PHYSICAL=READING", or the physical cards
+    alone when no wild card stands for another rank."""
+    return physical if ranks in (None, physical) else f"{physical}{SEP}{ranks}"
 
 
 def draw_rank(deal_no: int) -> str:
@@ -174,6 +180,17 @@ def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
         return stands(physical, wild, rules)
     ranks = normalize(ranks)
     return tuple(Stand(physical, ranks, r) for r in read(physical, ranks, wild, rules))
+
+
+def as_played(text: str, last: Reading | None, wild: str, rules: Ruleset) -> Stand | None:
+    """How a play of a hand's history was read: "P=R" as R, a play written without "=" as its own ranks (no wild
+    card stood for another rank), the highest reading that answers `last` (the default on a free lead); None when
+    it has no such reading. Raises ValueError on a character that is no card."""
+    physical, ranks = split_move(text)
+    physical = normalize(physical)
+    ranks = physical if ranks is None else normalize(ranks)
+    chosen = answer(read(physical, ranks, wild, rules), last)
+    return None if chosen is None else Stand(physical, ranks, chosen)
 
 
 def _spreads(target: Counts, natural: Counts, wilds: int) -> Iterator[tuple[int, ...]]:
