@@ -87,3 +87,11 @@ def test_the_dict_api_reads_the_wild_key_and_refuses_a_wild_card_the_table_canno
         bots.choose(obs | {"ruleset": "swap-three", "wild": "7"})
     with pytest.raises(ValueError, match="no swap"):
         bots.swap(obs)
+
+
+def test_swap_three_bids_with_its_own_measured_hand_model():
+    """docs/bots.md: classic's line bid on 90% of swap-three hands, a band of them losing; the table's own model passes
+    such a hand, which classic's bidder (on the same cards, the W as the rank it plans best as) would take."""
+    hand = "3345678TTJQKKA2W5"
+    assert bots.bid({"ruleset": "swap-three", "seat": 0, "hand": hand, "bids": []}) == 0
+    assert bots.bid({"ruleset": "classic", "seat": 0, "hand": bid_hand(hand, SWAP_THREE), "bids": []}) > 0

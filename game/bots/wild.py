@@ -174,9 +174,8 @@ def bid_hand(hand: str, rules: Ruleset, level: Level = NORMAL) -> str:
 
 
 def decide_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
-    """The bid at a wild-card table: the classic table's bidder on `bid_hand`."""
-    hand = bid_hand(view.hand, get(view.ruleset), level)
-    return choose_bid(replace(view, ruleset=PLAIN.name, hand=hand), level, rng)
+    """The bid at a wild-card table: the ordinary bidder on `bid_hand`, with the table's own hand model and target."""
+    return choose_bid(replace(view, hand=bid_hand(view.hand, get(view.ruleset), level)), level, rng)
 
 
 def decide_swap(view: Observation, level: Level, rng: random.Random) -> tuple[int, ...]:
