@@ -193,12 +193,11 @@ def as_played(text: str, last: Reading | None, wild: str, rules: Ruleset) -> Sta
     return None if chosen is None else Stand(physical, ranks, chosen)
 
 
-def _plays(target: Counts, natural: Counts, wilds: int, own: int | None) -> list[tuple[str, int, str]]:
+def _plays(target: Counts, natural: Counts, wilds: int) -> list[tuple[str, str]]:
     """Every way to play the ranks `target` from (natural, wilds) with at least one natural card, as (the natural
-    cards kept, sorted; how many wild cards stand for another rank than their own; the ranks the wild cards stand for,
-    as `USED` letters that sort as the ranks do): for each rank at least as many wild cards as the natural cards
-    fall short, never a joker."""
-    ways: list[tuple[str, int, str, int]] = [("", 0, "", wilds)]  # (kept, moved, used, wild cards left)
+    cards kept, sorted; the ranks the wild cards stand for, as `USED` letters that sort as the ranks do): for each
+    rank at least as many wild cards as the natural cards fall short, never a joker."""
+    ways = [("", "")]
     for r in range(NUM_RANKS):
         t = target[r]
         if not t:
@@ -207,16 +206,11 @@ def _plays(target: Counts, natural: Counts, wilds: int, own: int | None) -> list
         if r > TWO:
             if least:
                 return []
-            ways = [(kept + moves.REP[t][r], moved, used, left) for kept, moved, used, left in ways]
+            ways = [(kept + moves.REP[t][r], used) for kept, used in ways]
             continue
-        options = [(moves.REP[t - u][r], u, USED[u][r], 0 if r == own else u) for u in range(least, min(t, wilds) + 1)]
-        ways = [
-            (kept + k, moved + m, used + stood, left - u)
-            for kept, moved, used, left in ways
-            for k, u, stood, m in options
-            if u <= left
-        ]
-    return [(kept, moved, used) for kept, moved, used, _ in ways if kept]
+        options = [(moves.REP[t - u][r], USED[u][r], wilds - u) for u in range(least, min(t, wilds) + 1)]
+        ways = [(kept + k, used + stood) for kept, used in ways for k, stood, room in options if len(used) <= room]
+    return [way for way in ways if way[0]]
 
 
 def _priced_picks(
@@ -324,6 +318,7 @@ def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[st
     top = 4 * rules.deck.decks
     virtual = tuple(min(top, n + wilds) if r <= TWO else n for r, n in enumerate(natural))
     own = _own(wild)
+    own_letter = "" if own is None else USED[1][own]  # a wild card standing for its own rank moves nothing
     ids: dict[Reading, int] = {}  # each reading once, so the table below hashes plain values
     best: dict[tuple[str, int], tuple[int, str, str]] = {}  # (natural cards, reading id) -> (moved, used, ranks)
     for n in range(1, wilds + 1):  # wild cards alone or only together: their own rank
@@ -336,8 +331,8 @@ def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[st
         readings = classify(target, rules)
         plain = [ids.setdefault(r, len(ids)) for r in readings]
         graded = [ids.setdefault(r, len(ids)) for r in _grade(readings, -1)]
-        for kept, moved, used in _plays(target, natural, wilds, own):
-            key = (moved, used, text)
+        for kept, used in _plays(target, natural, wilds):
+            key = (len(used) - used.count(own_letter), used, text)  # the fewest moved, the lowest ranks stood for
             for i in graded if used else plain:
                 old = best.get((kept, i))
                 if old is None or key < old:
