@@ -318,7 +318,7 @@ def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[st
     top = 4 * rules.deck.decks
     virtual = tuple(min(top, n + wilds) if r <= TWO else n for r, n in enumerate(natural))
     own = _own(wild)
-    own_letter = "" if own is None else USED[1][own]  # a wild card standing for its own rank moves nothing
+    own_letter = "-" if own is None else USED[1][own]  # a wild card standing for its own rank moves nothing
     ids: dict[Reading, int] = {}  # each reading once, so the table below hashes plain values
     best: dict[tuple[str, int], tuple[int, str, str]] = {}  # (natural cards, reading id) -> (moved, used, ranks)
     for n in range(1, wilds + 1):  # wild cards alone or only together: their own rank
