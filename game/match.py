@@ -68,7 +68,8 @@ class Hand:
     redeals: int = 0  # all-declined deals in a row before this one, in the same hand
     doubles: list[bool | None] = field(default_factory=list)  # per seat: None until it decides (004)
     shown: bool = False  # the landlord showed the hand (004)
-    history: list[tuple[int, str]] = field(default_factory=list)  # plays and passes from the opening play
+    # Plays and passes from the opening play; a play whose wild cards stood for other ranks is "PHYSICAL=READING".
+    history: list[tuple[int, str]] = field(default_factory=list)
     played: list[int] = field(default_factory=list)  # card ids in the order they were played
     last: LastPlay | None = None
     passes: int = 0
@@ -541,7 +542,7 @@ class Match:
         gone = set(cards)
         hand.hands[seat] = [c for c in hand.hands[seat] if c not in gone]
         hand.played += cards
-        hand.history.append((seat, action.move))
+        hand.history.append((seat, wild.written(action.move, action.stands)))
         hand.last = LastPlay(seat, action.move, reading, action.stands)
         hand.passes = 0
         hand.plays_made[seat] += 1

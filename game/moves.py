@@ -217,13 +217,13 @@ SKIP = {
 OVERLAPPING = (Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
 
 
-def lead_moves(c: Counts, rules: Ruleset) -> list[str]:
-    """Every distinct play for a free lead."""
+def lead_moves(c: Counts, rules: Ruleset, kinds: dict[Kind, Generator] = ORDINARY) -> list[str]:
+    """Every distinct play for a free lead; `kinds` may swap a kind's generator (`game.wild` prunes wings)."""
     s = Stock.of(c)
     skip = SKIP[bool(s.ge3), bool(s.ge4)]
     out: list[str] = []
     overlap = False
-    for kind, generate in ORDINARY.items():
+    for kind, generate in kinds.items():
         if kind in rules.kinds and kind not in skip:
             found = generate(s, rules, 0, -1)
             overlap = overlap or (bool(found) and kind in OVERLAPPING)
@@ -234,7 +234,7 @@ def lead_moves(c: Counts, rules: Ruleset) -> list[str]:
     return list(dict.fromkeys(out)) if overlap else out
 
 
-def follow_moves(c: Counts, last: Reading, rules: Ruleset) -> list[str]:
+def follow_moves(c: Counts, last: Reading, rules: Ruleset, kinds: dict[Kind, Generator] = ORDINARY) -> list[str]:
     """Every distinct play that beats `last` (passing not included)."""
     if last.kind is Kind.ROCKET:
         return []
@@ -242,12 +242,12 @@ def follow_moves(c: Counts, last: Reading, rules: Ruleset) -> list[str]:
     if last.kind is Kind.BOMB:
         out = _bombs(s, rules, last.length, last.top)
     else:
-        out = ORDINARY[last.kind](s, rules, last.length, last.top)
+        out = kinds[last.kind](s, rules, last.length, last.top)
         if last.kind in OVERLAPPING:
             out = list(dict.fromkeys(out))
         out += _bombs(s, rules, 0, -1)
     return out + _rocket(s, rules)
 
 
-def legal(c: Counts, last: Reading | None, rules: Ruleset) -> list[str]:
-    return lead_moves(c, rules) if last is None else follow_moves(c, last, rules)
+def legal(c: Counts, last: Reading | None, rules: Ruleset, kinds: dict[Kind, Generator] = ORDINARY) -> list[str]:
+    return lead_moves(c, rules, kinds) if last is None else follow_moves(c, last, rules, kinds)

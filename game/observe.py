@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from game.cards import normalize
 from game.match import LastPlay, Match, Phase
+from game.wild import split_move
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +27,7 @@ class Observation:
     landlord: int | None
     kitty: str | None  # visible to all once the landlord is known (000 §2)
     turn: int | None
-    history: tuple[tuple[int, str], ...]  # from the landlord's opening play, passes included
+    history: tuple[tuple[int, str], ...]  # from the landlord's opening play, passes included; "P=R" for stand-ins
     last: LastPlay | None
     multiplier: int
     doublings: tuple[str, ...]
@@ -43,8 +44,8 @@ class Observation:
 
     @property
     def played(self) -> str:
-        """Every card played so far this hand, as a rank string."""
-        return normalize("".join(move for _, move in self.history if move != "pass"))
+        """Every card played so far this hand, as a rank string (the cards, not the ranks wild cards stood for)."""
+        return normalize("".join(split_move(move)[0] for _, move in self.history if move != "pass"))
 
     def to_bot_dict(self, level: str | None = None) -> dict[str, object]:
         """The public bot API's observation (README, 'Bot API')."""

@@ -98,8 +98,9 @@ def check_bot_dict(obs: object) -> None:
             check_ranks(obs[key], rules, key)
     for entry in obs.get("history", ()):
         move = entry[1] if isinstance(entry, (list, tuple)) and len(entry) == 2 else entry
-        if move != "pass":
-            check_ranks(move, rules, "move in the history")
+        if move != "pass":  # at a wild-card table "PHYSICAL=READING": both parts
+            for part in move.split("=") if rules.wilds and isinstance(move, str) else (move,):
+                check_ranks(part, rules, "move in the history")
 
 
 SEEDS = 2**64  # a match's seed is 0..2**64-1: every seed the game draws, and a deal number, fits

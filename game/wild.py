@@ -12,13 +12,12 @@ card that stands for another rank is soft: rocket > pure-wild bomb > natural bom
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from itertools import combinations_with_replacement
 from typing import NamedTuple
 
 from game import moves
-from game.cards import NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
-from game.combos import Reading, beats, classify, diagnose
+from game.cards import JOKERS, NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
+from game.combos import Reading, answer, beats, classify, diagnose
 from game.kinds import Kind
 from game.memo import memo
 from game.reasons import Rejection
@@ -28,6 +27,7 @@ SEP = "="  # between the physical cards and the ranks they are read as: "34577=3
 STAND_RANKS = range(TWO + 1)  # a wild card stands for any non-joker rank
 EXTRA_WILD_SINGLE = Reading(Kind.SINGLE, TWO, 1, 1, grade=1)  # the extra wild card alone: above a 2, below jokers
 EVERY_BOMB = Reading(Kind.BOMB, -1, 0, 0)  # a probe below every bomb: which bombs beat is the grades' business
+USED = [[chr(65 + r) * k for r in range(NUM_RANKS)] for k in range(5)]  # rank r stood for k times, as letters
 
 
 class Stand(NamedTuple):
@@ -40,8 +40,14 @@ class Stand(NamedTuple):
 
     @property
     def text(self) -> str:
-        """The move as the text API writes it: "PHYSICAL=READING", or the physical cards alone without stand-ins."""
-        return self.physical if self.ranks == self.physical else f"{self.physical}{SEP}{self.ranks}"
+        """The move as the text API writes it (`written`)."""
+        return written(self.physical, self.ranks)
+
+
+def written(physical: str, ranks: str | None) -> str:
+    """A play as the text API, the history and the bot dict API write it: "PHYSICAL=READING", or the physical cards
+    alone when no wild card stands for another rank."""
+    return physical if ranks in (None, physical) else f"{physical}{SEP}{ranks}"
 
 
 def draw_rank(deal_no: int) -> str:
@@ -176,22 +182,127 @@ def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
     return tuple(Stand(physical, ranks, r) for r in read(physical, ranks, wild, rules))
 
 
-def _spreads(target: Counts, natural: Counts, wilds: int) -> Iterator[tuple[int, ...]]:
-    """Every way to play the ranks `target` from (natural, wilds): the ranks the wild cards stand for, sorted (for
-    each rank at least as many as the natural cards fall short, never a joker), at most `wilds` of them."""
-    ranks = [r for r in range(NUM_RANKS) if target[r]]
+def as_played(text: str, last: Reading | None, wild: str, rules: Ruleset) -> Stand | None:
+    """How a play of a hand's history was read: "P=R" as R, a play written without "=" as its own ranks (no wild
+    card stood for another rank), the highest reading that answers `last` (the default on a free lead); None when
+    it has no such reading. Raises ValueError on a character that is no card."""
+    physical, ranks = split_move(text)
+    physical = normalize(physical)
+    ranks = physical if ranks is None else normalize(ranks)
+    chosen = answer(read(physical, ranks, wild, rules), last)
+    return None if chosen is None else Stand(physical, ranks, chosen)
 
-    def spread(i: int, left: int) -> Iterator[tuple[int, ...]]:
-        if i == len(ranks):
-            yield ()
-            return
-        r = ranks[i]
-        most = min(target[r], left) if r <= TWO else 0  # never a joker
-        for used in range(max(0, target[r] - natural[r]), most + 1):
-            for rest in spread(i + 1, left - used):
-                yield (r,) * used + rest
 
-    return spread(0, wilds)
+def _plays(target: Counts, natural: Counts, wilds: int) -> list[tuple[str, str]]:
+    """Every way to play the ranks `target` from (natural, wilds) with at least one natural card, as (the natural
+    cards kept, sorted; the ranks the wild cards stand for, as `USED` letters that sort as the ranks do): for each
+    rank at least as many wild cards as the natural cards fall short, never a joker."""
+    ways = [("", "")]
+    for r in range(NUM_RANKS):
+        t = target[r]
+        if not t:
+            continue
+        least = max(0, t - natural[r])
+        if r > TWO:
+            if least:
+                return []
+            ways = [(kept + moves.REP[t][r], used) for kept, used in ways]
+            continue
+        options = [(moves.REP[t - u][r], USED[u][r], wilds - u) for u in range(least, min(t, wilds) + 1)]
+        ways = [(kept + k, used + stood) for kept, used in ways for k, stood, room in options if len(used) <= room]
+    return [way for way in ways if way[0]]
+
+
+def _priced_picks(
+    items: list[tuple[str, tuple[int, ...]]], size: int, budget: int, start: int = 0
+) -> list[tuple[str, int]]:
+    """`moves._picks` in its order, less the picks that need more stand-ins than `budget`: every way to take `size`
+    units from (unit text, the stand-ins taking 0, 1, 2... units needs) items, as (sorted text, stand-ins)."""
+    if size == 0:
+        return [("", 0)]
+    out: list[tuple[str, int]] = []
+    for i in range(start, len(items)):
+        text, price = items[i]
+        for take in range(min(len(price) - 1, size), 0, -1):
+            if price[take] <= budget:
+                rests = _priced_picks(items, size - take, budget - price[take], i + 1)
+                out += [(text * take + rest, price[take] + more) for rest, more in rests]
+    return out
+
+
+class Priced(NamedTuple):
+    """`moves`' generators of the kinds with wings, in their order, on the virtual hand of `legal` but only the
+    plays whose stand-ins the wild cards held can make: that hand holds four of nearly every rank, and unpruned
+    its wings run to tens of thousands."""
+
+    natural: Counts
+    wilds: int
+    own: int | None
+
+    def hosts(self, s: moves.Stock, low: int, high: int, pairs: bool) -> list[int]:
+        """The wing ranks outside low..high worth trying. A wing of a rank held by no natural card is all stand-ins,
+        and its text is the same wherever it stands: `legal` keeps the wild rank's own (no card moved), else the
+        lowest. So of those ranks only the own and the lowest (one per wild pair for pair wings) can be written."""
+        held = [r for r in s.ge2 if r not in JOKERS] if pairs else s.ge1
+        outside = [r for r in held if not low <= r <= high]
+        empty = [r for r in outside if not self.natural[r] and r != self.own]
+        keep = {self.own, *empty[: self.wilds // 2 if pairs else 1]}
+        return [r for r in outside if self.natural[r] or r in keep]
+
+    def wings(self, s: moves.Stock, low: int, high: int, body: str, count: int, pairs: bool) -> list[str]:
+        """`moves._wings` for a body of the ranks low..high (the stand-ins it needs come out of the budget)."""
+        natural = self.natural
+        unit = len(body) // (high - low + 1)
+        budget = self.wilds - sum(max(0, unit - natural[r]) for r in range(low, high + 1))
+        if budget < 0:
+            return []
+        if pairs:
+            held = [(moves.REP[2][r], (0, max(0, 2 - natural[r])), r) for r in self.hosts(s, low, high, pairs)]
+        else:
+            held = [
+                (RANKS[r], tuple(max(0, k - natural[r]) for k in range(s.counts[r] + 1)), r)
+                for r in self.hosts(s, low, high, pairs)
+            ]
+        lower = [(text, price) for text, price, r in held if r < low]
+        upper = [(text, price) for text, price, r in held if r > high]
+        out: list[str] = []
+        for below in range(count + 1):
+            heads = _priced_picks(lower, below, budget)
+            if not heads:
+                continue
+            tails = _priced_picks(upper, count - below, budget)
+            if not pairs:
+                tails = [t for t in tails if not (moves.JOKER_CHARS[0] in t[0] and moves.JOKER_CHARS[1] in t[0])]
+            out += [h + body + t for h, hc in heads for t, tc in tails if hc + tc <= budget]
+        return out
+
+    def airplanes(self, pairs: bool) -> moves.Generator:
+        def generate(s: moves.Stock, rules: Ruleset, length: int, above: int) -> list[str]:
+            if len(s.ge3) < 2:
+                return []
+            out: list[str] = []
+            for top, run in moves._run_ends(s.ge3, 2, above):
+                for n in (length,) if length else range(2, run + 1):
+                    if n <= run:
+                        out += self.wings(s, top - n + 1, top, moves.RUN_TEXT[3][top][n], n, pairs)
+            return out
+
+        return generate
+
+    def fours(self, pairs: bool) -> moves.Generator:
+        def generate(s: moves.Stock, rules: Ruleset, length: int, above: int) -> list[str]:
+            return [m for q in s.ge4 if above < q <= TWO for m in self.wings(s, q, q, moves.REP[4][q], 2, pairs)]
+
+        return generate
+
+    def kinds(self) -> dict[Kind, moves.Generator]:
+        return {
+            **moves.ORDINARY,
+            Kind.AIRPLANE_SINGLES: self.airplanes(pairs=False),
+            Kind.AIRPLANE_PAIRS: self.airplanes(pairs=True),
+            Kind.FOUR_TWO_SINGLES: self.fours(pairs=False),
+            Kind.FOUR_TWO_PAIRS: self.fours(pairs=True),
+        }
 
 
 def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[str]:
@@ -207,33 +318,34 @@ def legal(hand: str, last: Reading | None, wild: str, rules: Ruleset) -> list[st
     top = 4 * rules.deck.decks
     virtual = tuple(min(top, n + wilds) if r <= TWO else n for r, n in enumerate(natural))
     own = _own(wild)
-    best: dict[tuple[str, Reading], tuple[int, tuple[int, ...], str]] = {}
+    own_letter = "-" if own is None else USED[1][own]  # a wild card standing for its own rank moves nothing
+    ids: dict[Reading, int] = {}  # each reading once, so the table below hashes plain values
+    best: dict[tuple[str, int], tuple[int, str, str]] = {}  # (natural cards, reading id) -> (moved, used, ranks)
     for n in range(1, wilds + 1):  # wild cards alone or only together: their own rank
         for stand in stands(wild * n, wild, rules):
-            best[stand.physical, stand.reading] = (0, (), stand.ranks)
-    for text in moves.legal(virtual, probe, rules):
+            best["", ids.setdefault(stand.reading, len(ids))] = (0, "", stand.ranks)
+    for text in moves.legal(virtual, probe, rules, Priced(natural, wilds, own).kinds()):
         target = parse(text)
         if sum(t - n for t, n in zip(target, natural, strict=True) if t > n) > wilds:
             continue
         readings = classify(target, rules)
-        for used in _spreads(target, natural, wilds):
-            if len(used) == len(text):
-                continue  # only wild cards: they keep their own rank (above)
-            kept = list(target)
-            for r in used:
-                kept[r] -= 1
-            physical = normalize(render(kept) + wild * len(used))
-            key = (sum(r != own for r in used), used, text)
-            for reading in _grade(readings, -1) if used else readings:
-                if best.get((physical, reading), key) >= key:
-                    best[physical, reading] = key
-    return list(
-        dict.fromkeys(
-            Stand(physical, ranks, reading).text
-            for (physical, reading), (_, _, ranks) in best.items()
-            if last is None or beats(reading, last)
-        )
-    )
+        plain = [ids.setdefault(r, len(ids)) for r in readings]
+        graded = [ids.setdefault(r, len(ids)) for r in _grade(readings, -1)]
+        for kept, used in _plays(target, natural, wilds):
+            key = (len(used) - used.count(own_letter), used, text)  # the fewest moved, the lowest ranks stood for
+            for i in graded if used else plain:
+                old = best.get((kept, i))
+                if old is None or key < old:
+                    best[kept, i] = key
+    cut = TWO + 1 if own is None else own  # where the wild cards sort among the natural ones
+    read_as = list(ids)
+    out = []
+    for (kept, i), (_, _, ranks) in best.items():
+        reading = read_as[i]
+        if last is None or beats(reading, last):
+            at = len(kept) - len(kept.lstrip(RANKS[:cut]))
+            out.append(written(kept[:at] + wild * (reading.size - len(kept)) + kept[at:], ranks))
+    return list(dict.fromkeys(out))
 
 
 def doubling(reading: Reading) -> str:

@@ -1,12 +1,13 @@
-"""Issue 6, deliverable 7: the public bot dict API plays every preset by name, from the first bid to the
-settlement, and every answer it gives is one the rules core accepts."""
+"""Issue 6, deliverable 7: the public bot dict API plays every preset by name, from the first bid (the swap at
+swap-three) to the settlement, and every answer it gives is one the rules core accepts (issue 13: the wild-card
+tables too, their history written PHYSICAL=READING)."""
 
 from __future__ import annotations
 
 import pytest
 
 from game import bots
-from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show
+from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import RULESETS
@@ -24,6 +25,8 @@ def _answer(match: Match) -> Action:
             action = Double(seat, bots.double(obs))
         case Phase.SHOWING:
             action = Show(seat, bots.show(obs))
+        case Phase.SWAPPING:
+            action = Swap(seat, _cards(match, seat, bots.swap(obs)))
         case _:
             move = bots.choose(obs)
             action = Pass(seat) if move == "pass" else Play(seat, move)
@@ -31,7 +34,18 @@ def _answer(match: Match) -> Action:
     return action
 
 
-@pytest.mark.parametrize("name", sorted(n for n, r in RULESETS.items() if not r.wilds))  # no dict API for wilds yet
+def _cards(match: Match, seat: int, ranks: str) -> tuple[int, ...]:
+    """The seat's cards spelling `ranks`, in hand order (as `Match.choices` lists a swap)."""
+    wanted = list(ranks)
+    picked = []
+    for card in match.hand.hands[seat]:
+        if match.deck[card].char in wanted:
+            wanted.remove(match.deck[card].char)
+            picked.append(card)
+    return tuple(picked)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
 def test_dict_api_plays_two_hands_of_every_preset(name: str) -> None:
     match = Match(name, seed=7)
     hands = 0

@@ -19,7 +19,7 @@ from game.cards import BIG_JOKER, NUM_RANKS, parse, subtract
 from game.combos import classify
 from game.match import Match, Phase
 from game.observe import observe
-from game.rulesets import FOUR_PLAYER, ROB, STANDARD, TWO_PLAYER
+from game.rulesets import CLASSIC, FOUR_PLAYER, ROB, STANDARD, SWAP_THREE, TWO_PLAYER, WILDCARD
 from tests.helpers_rules import bid_all, set_hands
 
 
@@ -120,7 +120,8 @@ def test_hand_features_are_scored_under_the_tables_rules():
 def test_each_table_shape_has_its_measured_model():
     assert bidding_of(STANDARD) is bidding_of(ROB) is bidding_of(TWO_PLAYER)  # the two-player fit matched it
     assert bidding_of(FOUR_PLAYER) is not bidding_of(STANDARD)
-    assert shape_of(FOUR_PLAYER) == (4, 2, 25)
+    assert shape_of(FOUR_PLAYER) == (4, 2, 25, 0)
+    assert bidding_of(WILDCARD) is bidding_of(CLASSIC) and bidding_of(SWAP_THREE) is not bidding_of(CLASSIC)
 
 
 # ----- the arena at the rob table ----------------------------------------------------------------------------------

@@ -179,4 +179,4 @@ def test_003_swap_three_playing_the_wild_card_from_the_table():
     assert "3456W=34567" in match.legal_moves()
     match.apply(Play(0, "3456W=34567"))
     assert match.hand.last.reading == Reading(Kind.STRAIGHT, RANKS.index("7"), 5, 5)
-    assert match.hand.history == [(0, "3456W")] and observe(match, 1).played == "3456W"
+    assert match.hand.history == [(0, "3456W=34567")] and observe(match, 1).played == "3456W"

@@ -4,6 +4,7 @@ to zero under the cap, saves in every phase, replays rebuilding the swap and the
 
 from __future__ import annotations
 
+import hashlib
 import random
 from itertools import combinations_with_replacement, product
 
@@ -74,6 +75,62 @@ def test_property_wild_move_generation_equals_brute_force_on_small_hands(seed, t
     generated = wild.legal(hand, last, wild_char, rules)
     assert len(generated) == len(set(generated))
     assert set(generated) == brute_force(hand, last, rules, wild_char)
+
+
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(st.integers(0, 2**32 - 1), st.integers(8, 9), st.sampled_from("37A2"))
+def test_property_wings_of_two_wild_cards_equal_brute_force_on_hands_with_airplanes(seed, size, wild_char):
+    rng = random.Random(seed)
+    pack = [c.char for c in WILDCARD.deck.build() if c.char != wild_char]
+    own = RANK_INDEX[wild_char]
+    triples = rng.choice([r for r in range(TWO - 1) if own not in (r, r + 1)])  # two natural triples in a row
+    body = RANKS[triples] * 3 + RANKS[triples + 1] * 3
+    for ch in body:
+        pack.remove(ch)
+    hand = normalize(wild_char * 2 + body + "".join(rng.sample(pack, size - 8)))
+    generated = wild.legal(hand, None, wild_char, WILDCARD)
+    assert len(generated) == len(set(generated))
+    assert set(generated) == brute_force(hand, None, WILDCARD, wild_char)
+
+
+def golden_positions() -> list[tuple]:
+    """Ten 20-card positions with three or four wild cards (or the extra one), leading and following."""
+    rng = random.Random(13)
+    out = []
+    for i in range(10):
+        rules = SWAP_THREE if i % 5 == 4 else WILDCARD
+        card = "W" if rules is SWAP_THREE else RANKS[rng.randrange(13)]
+        pack = [c.char for c in rules.deck.build() if c.char != card]
+        held = 1 if rules is SWAP_THREE else 3 + i % 2
+        hand = normalize(card * held + "".join(rng.sample(pack, 20 - held)))
+        last = None
+        if i % 2:
+            lead = rng.choice(wild.legal(normalize("".join(rng.sample(pack, 17))), None, card, rules))
+            last = wild.stands_of(lead, card, rules)[0].reading
+        out.append((rules, hand, card, last))
+    return out
+
+
+# The listings of `golden_positions` before the speed-up (its pruned wings and one pass per way to play a target):
+# how many moves, and the first 16 hex digits of the SHA-256 of the moves joined by newlines, in their order.
+GOLDEN = [
+    (2314, "8dd20315080c5286"),
+    (167, "c966f56b645e7ce0"),
+    (4200, "9bdcec16c9507636"),
+    (27, "2b14954d8f985f42"),
+    (545, "f9938a4e799d146b"),
+    (102, "76aafd2d3dd9688f"),
+    (2077, "df4bbb579a6c2e48"),
+    (21, "8186e16609fff87f"),
+    (2935, "c4b831b5c3b19e26"),
+    (13, "c95d8feb87de14a7"),
+]
+
+
+def test_the_fast_wild_listing_equals_the_old_one_move_for_move_on_20_card_hands():
+    for (rules, hand, card, last), (count, digest) in zip(golden_positions(), GOLDEN, strict=True):
+        moves = wild.legal(hand, last, card, rules)
+        assert (len(moves), hashlib.sha256("\n".join(moves).encode()).hexdigest()[:16]) == (count, digest), hand
 
 
 @PROPS

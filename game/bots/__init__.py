@@ -1,14 +1,15 @@
 """The bots' public API: moves, bids and explained suggestions for one seat, from its Observation only.
 
 `decide`, `decide_bid`, `decide_double`, `decide_show` and `suggest` take a `game.observe.Observation`; `choose`,
-`bid`, `double` and `show` take the plain dict documented in the README ('Bot API') for outside tools and arenas,
-and raise ValueError for a hand no pack of the ruleset can hold.
+`bid`, `double`, `show` and `swap` take the plain dict documented in the README ('Bot API') for outside tools and
+arenas, and raise ValueError for a hand no pack of the ruleset can hold.
 Levels: see docs/bots.md.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.bots import wild as wild_bots
 from game.bots.bidding import choose_bid
@@ -16,8 +17,9 @@ from game.bots.doubling import choose_double, choose_show
 from game.bots.levels import level_of
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
-from game.bots.table import observation_from_dict, table_of
+from game.bots.table import card_ids, observation_from_dict, table_of
 from game.bots.think import think
+from game.cards import normalize
 from game.match import Phase
 from game.observe import Observation
 from game.rulesets import get
@@ -85,6 +87,19 @@ def double(obs: dict) -> bool:
     return decide_double(observation_from_dict(obs, Phase.DOUBLING), str(obs.get("level", DEFAULT_LEVEL)))
 
 
+def swap(obs: dict) -> str:
+    """Public dict API (swap-three): the three cards obs['seat'] passes to the next seat from obs['hand'], as a rank
+    string; which of several equal cards is the caller's choice."""
+    check_bot_dict(obs)
+    view = observation_from_dict(obs, Phase.SWAPPING)
+    rules = get(view.ruleset)
+    if not rules.swap_cards:
+        raise ValueError(f"the {rules.name} table has no swap")
+    deck = rules.deck.build()
+    picked = decide_swap(replace(view, cards=card_ids(view.hand, rules)), str(obs.get("level", DEFAULT_LEVEL)))
+    return normalize("".join(deck[c].char for c in picked))
+
+
 def show(obs: dict) -> bool:
     """Public dict API: whether the landlord (obs['seat']) shows its hand obs['hand']."""
     check_bot_dict(obs)
@@ -105,4 +120,5 @@ __all__ = [
     "double",
     "show",
     "suggest",
+    "swap",
 ]

@@ -43,11 +43,8 @@ def _counts(move: str) -> Counts:
 
 @memo(1 << 14)
 def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
-    """The reading a play takes on `last` (the highest that beats it; the default on a free lead). A play of the
-    history that does not answer `last` under these rules (a wild-card table's natural bomb on a higher soft one,
-    read by the plain rules) is taken as its default reading."""
-    readings = classify(_counts(move), rules)
-    reading = answer(readings, last) or (readings[0] if readings else None)
+    """The reading a play takes on `last` (the highest that beats it; the default on a free lead)."""
+    reading = answer(classify(_counts(move), rules), last)
     assert reading is not None
     return reading
 

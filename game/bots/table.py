@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.bots.evaluate import keep_back
-from game.cards import NUM_RANKS, Counts, normalize, parse, subtract
+from game.cards import NUM_RANKS, RANK_INDEX, TWO, WILD_CHAR, Counts, normalize, parse, subtract
 from game.combos import Reading, answer, classify
 from game.match import LastPlay, Phase
 from game.observe import Observation
 from game.rulesets import Ruleset, get
+from game.wild import as_played
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +93,17 @@ def pack_counts(rules: Ruleset) -> Counts:
     return tuple(counts)
 
 
-def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Ruleset) -> LastPlay | None:
+def read_play(seat: int, move: str, last: Reading | None, rules: Ruleset, wild: str = "") -> LastPlay | None:
+    """A history play as it was read on `last` (the highest reading that answers it, the default on a free lead);
+    at a wild-card table as "PHYSICAL=READING" says (`game.wild.as_played`). None when it answers nothing."""
+    if not rules.wilds:
+        reading = answer(classify(parse(move), rules), last)
+        return None if reading is None else LastPlay(seat, move, reading)
+    stand = as_played(move, last, wild, rules)
+    return None if stand is None else LastPlay(seat, stand.physical, stand.reading, stand.ranks)
+
+
+def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Ruleset, wild: str = "") -> LastPlay | None:
     """The play still to beat after `history`: passes by every other seat end the round (000 §15)."""
     last: LastPlay | None = None
     passes = 0
@@ -102,10 +113,10 @@ def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Rule
             if passes == players - 1:
                 last, passes = None, 0
             continue
-        reading = answer(classify(parse(move), rules), last.reading if last else None)
-        if reading is None:
+        played = read_play(seat, move, last.reading if last else None, rules, wild)
+        if played is None:
             raise ValueError(f"history play {move!r} by seat {seat} is not legal there")
-        last, passes = LastPlay(seat, move, reading), 0
+        last, passes = played, 0
     return last
 
 
@@ -146,11 +157,35 @@ def _bids(obs: dict) -> tuple[tuple[int, int], ...]:
     return tuple((int(s), int(v)) for s, v in obs.get("bids", ()))
 
 
+def card_ids(hand: str, rules: Ruleset) -> tuple[int, ...]:
+    """Ids of the pack's cards spelling `hand` (the first free card of each rank): the dict has ranks, not cards."""
+    free = list(rules.deck.build())
+    ids = []
+    for ch in hand:
+        card = next(c for c in free if c.char == ch)
+        free.remove(card)
+        ids.append(card.id)
+    return tuple(ids)
+
+
+def wild_of(obs: dict, rules: Ruleset) -> str:
+    """The dict's wild card: `W` at a table with the extra wild card; at `wildcard` its `wild` key, the wild rank
+    once drawn ("" during the auction). Raises ValueError for one the table cannot have."""
+    if rules.deck.extra_wild:
+        wild = str(obs.get("wild", WILD_CHAR))
+        if wild != WILD_CHAR:
+            raise ValueError(f"the {rules.name} table's wild card is {WILD_CHAR!r}, not {wild!r}")
+        return wild
+    wild = str(obs.get("wild") or "")
+    if wild and (not rules.wild_rank or len(wild) != 1 or RANK_INDEX.get(wild, TWO + 1) > TWO):
+        raise ValueError(f"the {rules.name} table cannot have the wild card {wild!r}")
+    return wild
+
+
 def observation_from_dict(obs: dict, phase: Phase) -> Observation:
     """The Observation equivalent to a public-API dict (README 'Bot API'); fields the dict lacks stay neutral."""
     rules = get(str(obs.get("ruleset", "standard")))
-    if rules.wilds:
-        raise ValueError(f"the bot dict API does not play {rules.name!r} yet: use game.bots.decide with an Observation")
+    wild = wild_of(obs, rules)
     seat = int(obs["seat"])
     hand = normalize(str(obs["hand"]))
     players = rules.players
@@ -159,7 +194,7 @@ def observation_from_dict(obs: dict, phase: Phase) -> Observation:
     bids = _bids(obs)
     landlord = obs.get("landlord")
     landlord = None if landlord is None else int(landlord)
-    last = current_last(history, players, rules)
+    last = current_last(history, players, rules, wild)
     turn = seat
     return Observation(
         ruleset=rules.name,
@@ -184,4 +219,5 @@ def observation_from_dict(obs: dict, phase: Phase) -> Observation:
         scores=(0,) * players,
         allowance=None if obs.get("allowance") is None else int(obs["allowance"]),
         shown=None if obs.get("shown") is None else normalize(str(obs["shown"])),
+        wild=wild,
     )

@@ -20,10 +20,12 @@ from game.bots.suggest import alternatives
 from game.bots.table import Table, table_of
 from game.bots.think import think
 from game.cards import RANK_INDEX, RANKS, TWO, WILD_CHAR, Counts, add, normalize, parse, render, subtract
-from game.combos import answer
+from game.combos import Reading, answer, classify
+from game.kinds import Kind
+from game.match import LastPlay
 from game.observe import Observation
 from game.rulesets import CLASSIC, Ruleset, get
-from game.wild import Stand, naturals, read, stands
+from game.wild import Stand, as_played, naturals, read
 
 PASS = "pass"
 GIFT_WEIGHT = 1.0  # a passed card's strength (`rank_value`) counts against giving it: the next seat may be an enemy
@@ -57,24 +59,60 @@ def _strip(moves: str) -> str:
     return moves.replace(WILD_CHAR, "")
 
 
-def _as_read(move: str, view: Observation) -> str:
-    """A play of the history in the ranks it was read as (its default reading: the history keeps the cards, not the
-    ranks their wild cards stood for), so the ordinary bots see a straight where 34577 was played as 3-7."""
-    if move == PASS or not view.wild or view.wild not in move:
-        return move
-    found = stands(move, view.wild, get(view.ruleset))
-    return found[0].ranks if found else move
+def plain_history(view: Observation) -> tuple[tuple[int, str], ...]:
+    """The history as the ordinary bots read it: each play in the ranks it was read as ("34577=34567" as 34567),
+    without the extra wild card. Two steps of a wild-card table are none of the plain rules' answers: the extra wild
+    card alone (no plain card) and a bomb that beats a higher one by its class. Such a play opens a new plain round:
+    the round before it is closed by passes in its last author's name (which the pass reading ignores), and the
+    passes that answer the extra wild card alone are left out with it."""
+    rules = get(view.ruleset)
+    out: list[tuple[int, str]] = []
+    real: Reading | None = None  # the play to beat as the table reads it
+    plain: tuple[int, Reading] | None = None  # (author, reading) of the play to beat in the plain view
+    real_passes = plain_passes = 0
+    for seat, move in view.history:
+        if move == PASS:
+            real_passes += 1
+            if plain is not None:
+                out.append((seat, PASS))
+                plain_passes += 1
+            if real_passes == view.players - 1:
+                real, plain, real_passes, plain_passes = None, None, 0, 0
+            continue
+        stand = as_played(move, real, view.wild, rules)
+        assert stand is not None, f"{move!r} is no play of this table's history"
+        real, real_passes = stand.reading, 0
+        text = _strip(stand.ranks)
+        reading = answer(classify(parse(text), PLAIN), plain[1] if plain else None) if text else None
+        if plain is not None and reading is None:
+            out += [(plain[0], PASS)] * (view.players - 1 - plain_passes)
+        plain, plain_passes = None, 0
+        if text:
+            reading = reading or classify(parse(text), PLAIN)[0]
+            out.append((seat, text))
+            plain = seat, reading
+    return tuple(out)
+
+
+def plain_last(last: LastPlay | None) -> LastPlay | None:
+    """The play to beat as the ordinary bots can read it: its bomb class dropped, a pure-wild bomb as the highest
+    bomb (only the rocket beats it), the extra wild card alone as a 2 (only a joker beats it)."""
+    if last is None:
+        return None
+    reading = last.reading
+    top = TWO if reading.kind is Kind.BOMB and reading.grade > 0 else reading.top
+    return LastPlay(last.seat, _strip(last.stands or last.move), reading._replace(top=top, grade=0))
 
 
 def virtual_view(view: Observation, level: Level) -> Observation:
-    """The seat's view with the wild cards assigned (`assign`) and the extra wild card left out of what was played
-    and shown: what the ordinary bots read."""
+    """The seat's view with the wild cards assigned (`assign`), the history and the play to beat as the plain rules
+    read them, and the extra wild card left out of what was shown: what the ordinary bots read."""
     natural, wilds = naturals(view.hand, view.wild)
     hand = render(assign(natural, wilds, view.wild, PLAIN, level))
-    history = tuple((s, _strip(m)) for s, m in ((s, _as_read(m, view)) for s, m in view.history) if _strip(m))
     shown = None if view.shown is None else _strip(view.shown)
     kitty = None if view.kitty is None else _strip(view.kitty)
-    return replace(view, ruleset=PLAIN.name, hand=hand, history=history, shown=shown, kitty=kitty)
+    history, last = plain_history(view), plain_last(view.last)
+    return replace(view, ruleset=PLAIN.name, hand=hand, history=history, last=last, shown=shown, kitty=kitty)
 
 
 def physical_of(view: Observation, ranks: str) -> Stand | None:
@@ -136,9 +174,8 @@ def bid_hand(hand: str, rules: Ruleset, level: Level = NORMAL) -> str:
 
 
 def decide_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
-    """The bid at a wild-card table: the classic table's bidder on `bid_hand`."""
-    hand = bid_hand(view.hand, get(view.ruleset), level)
-    return choose_bid(replace(view, ruleset=PLAIN.name, hand=hand), level, rng)
+    """The bid at a wild-card table: the ordinary bidder on `bid_hand`, with the table's own hand model and target."""
+    return choose_bid(replace(view, hand=bid_hand(view.hand, get(view.ruleset), level)), level, rng)
 
 
 def decide_swap(view: Observation, level: Level, rng: random.Random) -> tuple[int, ...]:

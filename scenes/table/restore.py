@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.match import Phase
+from game.wild import split_move
 from scenes.table.marks import revealed
 from scenes.table.notices import Notice, double_notices
 from scenes.table.session import Session
@@ -53,7 +54,8 @@ def current_round(
             continue
         if passes == players - 1:
             table = {}
-        table[seat] = played[offset : offset + len(move)]
-        offset += len(move)
+        cards = len(split_move(move)[0])  # "34577=34567": five cards
+        table[seat] = played[offset : offset + cards]
+        offset += cards
         passes = 0
     return table, passes
