@@ -152,7 +152,10 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
 # bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
 # that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
-PASS_READ = 0.03  # per seat that passed: the cards against the landlord are weaker
+# Per seat that passed: the cards against the landlord are weaker. Measured (docs/bots.md): the landlord's points
+# per bid point fall 0.69 per point of the farmers' hand values, and a hand that passes is worth 0.53 less than the
+# average dealt hand, so a pass is worth about 0.36 to the next bidder; 0.3 keeps a margin for the fit.
+PASS_READ = 0.3
 RISK = 0.25  # a seat behind a leader who could win the match on this hand bids more readily
 
 
