@@ -391,7 +391,8 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's chance to
     win on the dealt hand's features (logistic), the mean multipliers of a win and of a loss, and the least-squares
     line of the landlord's points per bid point and share (+multiplier for a win, -multiplier for a loss) on the
-    plan score and controls, the three-seat model's form."""
+    plan score and controls, the three-seat model's form; and those points on the landlord's hand value and the
+    other hands' (what reading a pass or a bid is worth, `bidding.PASS_READ`)."""
     rows = []
     n = rules.players
     normal = player("normal")
@@ -400,15 +401,18 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
         for landlord in range(n):
             match = Match(rules, seed=deal, first_deal=deal)
             swap(match)
-            hand = features(parse(bid_hand(observe(match, landlord).hand, rules)), rules)
+            dealt = [parse(bid_hand(observe(match, seat).hand, rules)) for seat in range(n)]
+            hand = features(dealt[landlord], rules)
+            values = [landlord_value(counts, rules=rules) for counts in dealt]
+            against = sum(v for seat, v in enumerate(values) if seat != landlord)
             auction(match, [forced_bidder(seat == landlord, rules) for seat in range(n)])
             play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
             assert settlement is not None
             sign = 1 if settlement.landlord_won else -1
-            rows.append((1.0, *hand, sign * settlement.multiplier))
+            rows.append((1.0, *hand, values[landlord], against, sign * settlement.multiplier))
     data = np.array(rows)
-    x, points = data[:, :-1], data[:, -1]
+    x, points = data[:, :-3], data[:, -1]
     won = points > 0
     logit = logistic_fit(x, won.astype(float))
     line, *_ = np.linalg.lstsq(x[:, :3], points, rcond=None)
@@ -417,6 +421,8 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     print(f"P(win) = logistic({logit[0]:+.3f}, {weights})")
     print(f"mean multiplier: win {points[won].mean():.2f}, loss {-points[~won].mean():.2f}")
     print(f"points per bid point per share = {line[0]:.3f} + score / {1 / line[1]:.1f} + {line[2]:.3f} x controls")
+    read, *_ = np.linalg.lstsq(data[:, [0, -3, -2]], points, rcond=None)
+    print(f"the same points = {read[0]:.3f} + {read[1]:.3f} x landlord's value {read[2]:+.3f} x the others' values")
     chance = 1 / (1 + np.exp(-x @ logit))
     for low, high in ((0.0, 0.4), (0.4, 0.45), (0.45, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.0)):
         chosen = (chance >= low) & (chance < high)
