@@ -64,8 +64,8 @@ HARD = replace(  # normal plus the end-game search and, before it, play-outs of 
     rollouts=4,
     rollout_moves=360,
     rollout_cards=30,
-    early_grades=(0.15, 0.15),  # pre-empts: any favoured hand bids 3 while a later seat could take the hand
-    last_grades=(0.3, 0.45),
+    early_grades=(0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
+    last_grades=(0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
 )
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
