@@ -119,6 +119,14 @@ def test_s3_levels_keep_their_characters() -> None:
     assert choose_bid(view, still(HARD)) == 3
 
 
+def test_s3_hard_pre_empts_like_the_bidder_that_does_not_lose_matches() -> None:
+    """hard bids 3 on any hand worth a bid while a later seat could outbid it (FAIR, -0.02, just above the floor),
+    where normal opens it at 1; a hand below the floor still passes."""
+    assert choose_bid(view_for(FAIR, []), still(HARD)) == 3
+    assert choose_bid(view_for(FAIR, []), still(NORMAL)) == 1
+    assert choose_bid(view_for(WEAK, []), still(HARD)) == 0
+
+
 def test_003_classic_bids_are_graded_the_same_way() -> None:
     """003 classic: bids 0-3 (all passing leaves the first bidder landlord at 1)."""
     assert [choose_bid(view_for(h, [], CLASSIC), still(NORMAL)) for h in (WEAK, FAIR, GOOD, STRONG)] == [0, 1, 2, 3]
