@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from benchmarks.bots import Side, dealt_values, model_deal, player
 from game.actions import Bid
 from game.bots import decide_bid
 from game.bots.bidding import BID_READ, PASS_READ, RISK, bidding_of, choose_bid, landlord_value
@@ -158,3 +159,16 @@ def test_004_robs_on_a_hand_worth_robbing_not_always_or_never() -> None:
         (robbed if decide_bid(view, "normal") else kept).append(landlord_value(parse(view.hand)))
     assert robbed and kept
     assert min(robbed) > sum(kept) / len(kept)
+
+
+def test_model_arena_scores_each_auction_on_the_hands_as_dealt() -> None:
+    """`--auction model`: the landlord's value is read without the kitty it took (the same as before the auction),
+    six auctions a deal are scored, and equal bidders balance."""
+    match = Match(STANDARD, seed=21, first_deal=21)
+    before = [landlord_value(parse(observe(match, seat).hand)) for seat in range(3)]
+    bid_all(match, [3])
+    assert match.hand.landlord is not None and dealt_values(match) == before
+    a, b = Side(), Side()
+    model_deal(21, player("normal"), player("normal"), a, b, STANDARD)
+    assert len(a.bids) + len(b.bids) == 6
+    assert a.points == b.points == [0.0]
