@@ -447,7 +447,7 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     win on the dealt hand's features (logistic), the mean multipliers of a win and of a loss, and the least-squares
     line of the landlord's points per bid point and share (+multiplier for a win, -multiplier for a loss) on the
     plan score and controls, the three-seat model's form; and those points on the landlord's hand value and the
-    other hands' (what reading a pass or a bid is worth, `bidding.PASS_READ`)."""
+    other hands' (what reading a pass or a bid is worth, `Bidding.pass_read`)."""
     rows = []
     n = rules.players
     normal = player("normal")

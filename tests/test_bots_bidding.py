@@ -12,7 +12,7 @@ import pytest
 from benchmarks.bots import Side, dealt_values, model_deal, player
 from game.actions import Bid
 from game.bots import decide_bid
-from game.bots.bidding import BID_READ, PASS_READ, RISK, bidding_of, choose_bid, landlord_value
+from game.bots.bidding import BID_READ, RISK, bidding_of, choose_bid, landlord_value
 from game.bots.levels import EASY, HARD, NORMAL, Level
 from game.cards import parse
 from game.match import Match, Phase
@@ -73,9 +73,9 @@ def test_s3_a_bid_before_is_read_as_a_strong_hand_against_the_landlord() -> None
 
 def test_s3_two_passes_are_read_as_weak_hands_against_the_last_seat() -> None:
     """WEAK (-0.46) passes as the first bidder; after two passes (both other hands below the floor) it is worth
-    PASS_READ x 2 more, and taking the hand at 1 beats the redeal."""
+    the shape's pass_read x 2 more, and taking the hand at 1 beats the redeal."""
     value = landlord_value(parse(WEAK))
-    assert value < bidding_of(STANDARD).floor <= value + 2 * PASS_READ
+    assert value < bidding_of(STANDARD).floor <= value + 2 * bidding_of(STANDARD).pass_read
     assert choose_bid(view_for(WEAK, []), still(NORMAL)) == 0
     assert choose_bid(view_for(WEAK, [0, 0]), still(NORMAL)) == 1
 
