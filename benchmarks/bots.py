@@ -12,6 +12,9 @@ points per game: +multiplier for a win, -multiplier for a loss, the bid left out
 in the others and B in each seat against A, every seat bidding with its own player's bidder. Summed over those
 plays a deal is worth nothing to equal players, so A's points per deal compare the two.
 
+`--auction model` runs the auctions of `--auction own` without playing them: each is scored by the landlord's
+expected points fitted on the dealt hands' values (`OUTCOME`, from `--calibrate`), so bidders compare in seconds.
+
 `--matches N` plays N duplicate match sets to the ruleset's target (six matches from one seed: A alone in each
 seat, then B alone in each seat): A's share of the match wins (50% between equal players) and points per deal.
 
@@ -41,7 +44,7 @@ from game.bots.bidding import BID_FLOOR, Features, bidding_of, controls, feature
 from game.bots.evaluate import score
 from game.bots.levels import level_of
 from game.bots.wild import bid_hand
-from game.cards import parse
+from game.cards import parse, subtract
 from game.match import Match, Phase
 from game.moves import legal
 from game.observe import Observation, observe
@@ -234,6 +237,44 @@ def own_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side, rules:
     b_side.points.append(-deal_points)
 
 
+# The landlord's points per bid point and share from the dealt hands' values (`--calibrate 2000 --seed 7`: its own
+# value and the sum of the other two), the outcome of an auction in the model arena (`--auction model`).
+OUTCOME = (0.173, 0.654, -0.685)
+
+
+def dealt_values(match: Match) -> list[float]:
+    """Each seat's hand value as dealt, after the auction (the landlord's kitty cards taken out again)."""
+    values = []
+    for seat in range(match.players):
+        view = observe(match, seat)
+        counts = parse(view.hand)
+        if seat == match.hand.landlord and view.kitty:
+            counts = subtract(counts, parse(view.kitty))
+        values.append(landlord_value(counts, rules=get(view.ruleset)))
+    return values
+
+
+def model_deal(deal: int, a: Player, b: Player, a_side: Side, b_side: Side, rules: Ruleset) -> None:
+    """The plays of `own_deal`, each auction scored by the fitted outcome instead of played out: A's expected
+    points. Bidding alone, and in seconds, so bidders can be compared on many deals."""
+    deal_points = 0.0
+    n = rules.players
+    for alone, pair in ((a, b), (b, a)):
+        for seat_alone in range(n):
+            seats = [alone if seat == seat_alone else pair for seat in range(n)]
+            match = Match(rules, seed=deal, first_deal=deal)
+            auction(match, [p.bid for p in seats], [p.level for p in seats])
+            landlord = match.hand.landlord
+            assert landlord is not None
+            values = dealt_values(match)
+            base, own, others = OUTCOME
+            each = match.hand.bid * (base + own * values[landlord] + others * (sum(values) - values[landlord]))
+            (a_side if seats[landlord] is a else b_side).bids.append(match.hand.bid)
+            deal_points += sum((n - 1) * each if seat == landlord else -each for seat in range(n) if seats[seat] is a)
+    a_side.points.append(deal_points)
+    b_side.points.append(-deal_points)
+
+
 def rate(wins: list[int]) -> str:
     n = len(wins)
     if not n:
@@ -253,6 +294,20 @@ def timing(times: list[float]) -> str:
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
     return f"median {1e3 * ordered[len(ordered) // 2]:.2f} ms, p99 {1e3 * p99:.1f} ms, max {1e3 * ordered[-1]:.0f} ms"
+
+
+def run_model(a_name: str, b_name: str, deals: int, seed: int, rules: Ruleset) -> None:
+    a_side, b_side = Side(), Side()
+    a, b = player(a_name), player(b_name)
+    for k in range(deals):
+        model_deal(seed * 1_000_003 + k, a, b, a_side, b_side, rules)
+    mean, half = mean_ci(a_side.points)
+    plays = 2 * rules.players
+    print(f"\n{a_name} vs {b_name} ({rules.name}): {deals} model auctions ({plays * deals} auctions scored by the fit)")
+    print(f"  {a_name} expected points per deal (all {plays} plays): {mean:+.2f} ± {half:.2f}")
+    print(f"  {a_name} expected points per play: {mean / plays:+.3f}")
+    for side, name in ((a_side, a_name), (b_side, b_name)):
+        print(f"  {name:>12} landlord {len(side.bids)} times, winning bids {bid_distribution(side.bids, rules)}")
 
 
 def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: Ruleset) -> None:
@@ -391,7 +446,8 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     """Every seat of every deal made landlord in turn and played out by `normal` bots: fit the landlord's chance to
     win on the dealt hand's features (logistic), the mean multipliers of a win and of a loss, and the least-squares
     line of the landlord's points per bid point and share (+multiplier for a win, -multiplier for a loss) on the
-    plan score and controls, the three-seat model's form."""
+    plan score and controls, the three-seat model's form; and those points on the landlord's hand value and the
+    other hands' (what reading a pass or a bid is worth, `Bidding.pass_read`)."""
     rows = []
     n = rules.players
     normal = player("normal")
@@ -400,15 +456,18 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
         for landlord in range(n):
             match = Match(rules, seed=deal, first_deal=deal)
             swap(match)
-            hand = features(parse(bid_hand(observe(match, landlord).hand, rules)), rules)
+            dealt = [parse(bid_hand(observe(match, seat).hand, rules)) for seat in range(n)]
+            hand = features(dealt[landlord], rules)
+            values = [landlord_value(counts, rules=rules) for counts in dealt]
+            against = sum(v for seat, v in enumerate(values) if seat != landlord)
             auction(match, [forced_bidder(seat == landlord, rules) for seat in range(n)])
             play_out(match, [normal] * n, [Side()] * n, random.Random(deal * n + landlord))
             settlement = match.hand.settlement
             assert settlement is not None
             sign = 1 if settlement.landlord_won else -1
-            rows.append((1.0, *hand, sign * settlement.multiplier))
+            rows.append((1.0, *hand, values[landlord], against, sign * settlement.multiplier))
     data = np.array(rows)
-    x, points = data[:, :-1], data[:, -1]
+    x, points = data[:, :-3], data[:, -1]
     won = points > 0
     logit = logistic_fit(x, won.astype(float))
     line, *_ = np.linalg.lstsq(x[:, :3], points, rcond=None)
@@ -417,6 +476,8 @@ def calibrate(deals: int, seed: int, rules: Ruleset) -> None:
     print(f"P(win) = logistic({logit[0]:+.3f}, {weights})")
     print(f"mean multiplier: win {points[won].mean():.2f}, loss {-points[~won].mean():.2f}")
     print(f"points per bid point per share = {line[0]:.3f} + score / {1 / line[1]:.1f} + {line[2]:.3f} x controls")
+    read, *_ = np.linalg.lstsq(data[:, [0, -3, -2]], points, rcond=None)
+    print(f"the same points = {read[0]:.3f} + {read[1]:.3f} x landlord's value {read[2]:+.3f} x the others' values")
     chance = 1 / (1 + np.exp(-x @ logit))
     for low, high in ((0.0, 0.4), (0.4, 0.45), (0.45, 0.5), (0.5, 0.6), (0.6, 0.7), (0.7, 1.0)):
         chosen = (chance >= low) & (chance < high)
@@ -433,7 +494,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per pairing")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated A:B pairings")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--auction", choices=("fixed", "own"), default="fixed", help="reference or own bidding")
+    parser.add_argument(
+        "--auction", choices=("fixed", "own", "model"), default="fixed", help="reference, own or modelled bidding"
+    )
     parser.add_argument("--calibrate", type=int, metavar="N", help="fit the bidding model on N deals instead")
     parser.add_argument("--ruleset", default="standard", choices=sorted(PRESETS))
     parser.add_argument("--matches", type=int, metavar="N", help="play N duplicate match sets per pairing instead")
@@ -452,7 +515,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     for pair in args.pairs.split(","):
         a_name, b_name = pair.split(":")
-        run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own", rules)
+        if args.auction == "model":
+            run_model(a_name, b_name, args.deals, args.seed, rules)
+        else:
+            run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own", rules)
 
 
 if __name__ == "__main__":

@@ -93,10 +93,12 @@ class ChanceModel:
 
 @dataclass(frozen=True, slots=True)
 class Bidding:
-    """One table shape's hand model and the least value at which a bot bids (then the table's highest bid)."""
+    """One table shape's hand model, the least value at which a bot bids, and what each seat that passed before it
+    adds to the value (the cards against the landlord are weaker)."""
 
     model: PointsModel | ChanceModel
     floor: float
+    pass_read: float = 0.03  # a shape where the worth of a pass was never measured keeps the first guess
 
 
 # Three seats: fitted on 15,000 hands each played out as landlord by `normal` bots (docs/bots.md). Points scale
@@ -104,7 +106,10 @@ class Bidding:
 # farmer instead costs points on average, so the floor sits a little below zero (measured in the arena's
 # own-auction mode). Two seats: the same fit on two-player hands gave 0.16 + score / 69 + 0.27 x controls, close
 # enough to keep the three-seat line (its call/rob floors, `FLOORS`, were measured on it).
-THREE_SEATS = Bidding(PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15)
+# A pass is measured at three seats (docs/bots.md): the landlord's points per bid point fall 0.69 per point of the
+# other hands' values, and a hand that passes is worth 0.53 less than the average dealt hand, so a pass is worth
+# about 0.36 to the next bidder; 0.3 keeps a margin for the fit.
+THREE_SEATS = Bidding(PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15, pass_read=0.3)
 # Four seats (two decks, 25 cards, 8 more for the landlord): neither the plan score nor the controls predict the
 # landlord's win (their fitted weights are nil), the jokers do. Logistic fit on 5,600 hands, each played out as
 # landlord by `normal` bots; the landlord's wins carry the larger multipliers (it holds 33 cards, so more bombs).
@@ -164,7 +169,6 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
 # bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
 # that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
-PASS_READ = 0.03  # per seat that passed: the cards against the landlord are weaker
 RISK = 0.25  # a seat behind a leader who could win the match on this hand bids more readily
 
 
@@ -215,7 +219,7 @@ def choose_bid(view: Observation, level: Level, rng: random.Random | None = None
     if not level.grades:
         return allowed[0] if allowed and value >= bidding_of(rules).floor else 0
     passes = sum(1 for _, v in view.bids if v == 0)
-    value += PASS_READ * passes - BID_READ * view.bid
+    value += bidding_of(rules).pass_read * passes - BID_READ * view.bid
     bonus, cap = match_adjust(view, rules)
     value += bonus
     grades = level.last_grades if answers_last(view, rules) else level.early_grades

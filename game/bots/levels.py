@@ -51,8 +51,8 @@ NORMAL = Level(
     slip=0.0,
     bid_bias=0.0,
     grades=True,
-    early_grades=(0.25, 0.5),  # graded: a 2 from the top half of dealt hands, a 3 from the top 30%
-    last_grades=(0.4, 0.6),
+    early_grades=(0.15, 0.5),  # graded: a 2 from the top 60% of dealt hands, a 3 from the top 30%
+    last_grades=(0.45, 1.05),  # the last seat keeps the hand whatever it bids: it raises just enough
     bid_mix=0.1,
 )
 HARD = replace(  # normal plus the end-game search and, before it, play-outs of the middle game
@@ -64,8 +64,8 @@ HARD = replace(  # normal plus the end-game search and, before it, play-outs of 
     rollouts=4,
     rollout_moves=360,
     rollout_cards=30,
-    early_grades=(0.15, 0.15),  # pre-empts: any favoured hand bids 3 while a later seat could take the hand
-    last_grades=(0.4, 0.55),
+    early_grades=(0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
+    last_grades=(0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
 )
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
