@@ -3,7 +3,8 @@
 Run: `python -m benchmarks.soak [--hands N] [--events N] [--memory-hands N] [--kills N] [--seed S]`, each part
 skipped at 0. It prints, per part:
 
-- bot-only hands per ruleset with every invariant (game/invariants.py) checked after every action, and violations;
+- bot-only hands per ruleset with every invariant (game/invariants.py) checked after every action, illegal actions
+  fed now and then and refused, and violations (`--jobs N` splits them over N processes, `--seconds` bounds them);
 - random input events (keys, clicks, motion, wheel, controller buttons, typed text) into every scene, the scenes
   they reached and any exception (the scene is then left for the title and the soak goes on);
 - the game's memory (its RSS and its bots' worker's) at the start, middle and end of autoplay hands;
@@ -25,6 +26,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,7 +38,7 @@ from game.actions import NextHand, to_json
 from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.savefile import Loaded, SaveStore
-from game.selfplay import bot_policy, run
+from game.selfplay import PROBE_EVERY, bot_policy, run
 from scenes.app import App
 from scenes.demo import DT
 from scenes.flow import continue_match
@@ -46,18 +48,42 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 KILL_WAIT = 120.0  # seconds: a bound for a demo to reach its next save on a busy machine
 
 
-def soak_selfplay(hands: int, seed: int, level: str, rulesets: list[str]) -> None:
-    print(f"bot-only hands ({level} bots), every invariant checked after every action:")
+def selfplay_part(hands: int, seed: int, ruleset: str, level: str, seconds: float | None) -> dict[str, float]:
+    """One process's share of a ruleset's bot-only hands (module level, so a worker process can run it)."""
+    return run(hands, seed, ruleset, bot_policy(level), seconds=seconds)
+
+
+def soak_selfplay(
+    hands: int, seed: int, level: str, rulesets: list[str], jobs: int = 1, seconds: float | None = None
+) -> None:
+    """Per ruleset `hands` hands, or as many as end within `seconds`, split over `jobs` processes (job i plays
+    seed + i); the counts are summed and the rates given per second of the clock and of CPU time."""
+    print(
+        f"bot-only hands ({level} bots, {jobs} process{'es' * (jobs > 1)}), every invariant checked after every "
+        f"action, illegal actions fed and refused after every {PROBE_EVERY}th:"
+    )
     for name in rulesets:
+        shares = [hands // jobs + (job < hands % jobs) for job in range(jobs)]
+        started = time.perf_counter()
         try:
-            result = run(hands, seed, name, bot_policy(level))
+            if jobs == 1:
+                parts = [selfplay_part(hands, seed, name, level, seconds)]
+            else:
+                with ProcessPoolExecutor(jobs) as pool:
+                    runs = [
+                        pool.submit(selfplay_part, n, seed + job, name, level, seconds) for job, n in enumerate(shares)
+                    ]
+                    parts = [done.result() for done in runs]
         except AssertionError as broken:
             print(f"  {name:<12} VIOLATION: {broken}")
             continue
-        rate = result["hands_per_second"]
+        total = {key: sum(part[key] for part in parts) for key in ("hands", "actions", "probes", "cpu_seconds")}
+        elapsed = time.perf_counter() - started
         print(
-            f"  {name:<12} {int(result['hands']):>8} hands {int(result['actions']):>10} actions  0 violations  "
-            f"{rate:7.1f} hands/s"
+            f"  {name:<12} {int(total['hands']):>8} hands {int(total['actions']):>10} actions "
+            f"{int(total['probes']):>8} probes  0 violations  {total['hands'] / elapsed:7.1f} hands/s "
+            f"({total['hands'] / total['cpu_seconds']:.1f} per CPU second, {elapsed:.0f} s)",
+            flush=True,
         )
 
 
@@ -271,6 +297,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="bot-only hands per ruleset (0: skip)")
     parser.add_argument("--level", default="easy", help="the bots of the bot-only hands")
+    parser.add_argument("--jobs", type=int, default=1, help="processes the bot-only hands are split over")
+    parser.add_argument("--seconds", type=float, help="stop each ruleset's hands after this long (counts are exact)")
     parser.add_argument("--ruleset", action="append", choices=list(RULESETS), help="only these (default: all)")
     parser.add_argument("--events", type=int, default=20_000, help="random input events (0: skip)")
     parser.add_argument("--memory-hands", type=int, default=20, help="autoplay hands for the RSS (0: skip)")
@@ -278,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.hands:
-        soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS))
+        soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS), args.jobs, args.seconds)
     if args.events:
         soak_input(args.events, args.seed)
     if args.memory_hands:
