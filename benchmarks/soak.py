@@ -137,7 +137,12 @@ def start_somewhere(game: App, rng: random.Random) -> None:
     continue_match(game, Loaded(match))
 
 
-def soak_input(events: int, seed: int, per_start: int = 400) -> None:
+def within(started: float, seconds: float | None) -> bool:
+    """Is a part that began at `started` still inside its time bound (none: always)?"""
+    return seconds is None or time.perf_counter() - started < seconds
+
+
+def soak_input(events: int, seed: int, seconds: float | None = None, per_start: int = 400) -> None:
     rng = random.Random(seed)
     directory = pathlib.Path(tempfile.mkdtemp(prefix="soak-input-"))
     game = App((1920, 1080), fullscreen=False, store=SaveStore(directory), seed=seed)
@@ -147,6 +152,8 @@ def soak_input(events: int, seed: int, per_start: int = 400) -> None:
     try:
         start_somewhere(game, rng)
         for sent in range(events):
+            if not within(started, seconds):
+                break
             if sent % per_start == 0 and sent:
                 start_somewhere(game, rng)
             pygame.event.post(random_event(rng, game.screen.get_size()))
@@ -164,8 +171,10 @@ def soak_input(events: int, seed: int, per_start: int = 400) -> None:
                 game.switch(TitleScene(game))
     finally:
         game.close()
-    elapsed = time.perf_counter() - started
-    print(f"random input: {events} events, {sum(failures.values())} exceptions, {events / elapsed:.0f} events/s")
+    elapsed, sent = time.perf_counter() - started, sum(scenes.values()) + sum(failures.values())
+    print(
+        f"random input: {sent} events, {sum(failures.values())} exceptions, {sent / elapsed:.0f} events/s", flush=True
+    )
     print("  scenes reached (events each): " + ", ".join(f"{name} {n}" for name, n in scenes.most_common()))
     for failure, n in failures.most_common(10):
         print(f"  EXCEPTION x{n}: {failure}")
@@ -181,29 +190,30 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def soak_memory(hands: int, seed: int) -> None:
+def soak_memory(hands: int, seed: int, seconds: float | None = None) -> None:
+    """The RSS after every autoplay hand (or as many as end within `seconds`); printed: at the start, after the first
+    hand (the table's art made), in the middle, at the end, and the highest."""
     game = App((1920, 1080), fullscreen=False, seed=seed, demo=True)
     game.steady = True
     worker = game.pool.submit(os.getpid).result()
-    samples: list[tuple[int, int, int]] = []
-    settled, seen = 0, None
+    samples = [(0, rss_kib(os.getpid()), rss_kib(worker))]
+    seen = None
     started = time.perf_counter()
     try:
         game.switch(TitleScene(game))
-        marks = {0, hands // 2, hands}
-        while settled < hands:
+        while len(samples) <= hands and within(started, seconds):
             game.step(DT)
             if game.scene.name == "settlement" and game.scene is not seen:
-                seen, settled = game.scene, settled + 1
-            if settled in marks:
-                marks.discard(settled)
-                samples.append((settled, rss_kib(os.getpid()), rss_kib(worker)))
+                seen = game.scene
+                samples.append((len(samples), rss_kib(os.getpid()), rss_kib(worker)))
     finally:
         game.close()
     elapsed = time.perf_counter() - started
-    print(f"memory over {hands} autoplay hands ({elapsed:.0f} s): RSS of the game / its bots' worker")
-    for at, game_kib, worker_kib in samples:
+    print(f"memory over {len(samples) - 1} autoplay hands ({elapsed:.0f} s): RSS of the game / its bots' worker")
+    shown = sorted({0, min(1, len(samples) - 1), (len(samples) - 1) // 2, len(samples) - 1})
+    for at, game_kib, worker_kib in [samples[i] for i in shown]:
         print(f"  after {at:>4} hands: {game_kib / 1024:7.1f} MiB / {worker_kib / 1024:6.1f} MiB")
+    print(f"  highest: {max(s[1] for s in samples) / 1024:.1f} MiB / {max(s[2] for s in samples) / 1024:.1f} MiB")
 
 
 # ----- the game killed at random moments --------------------------------------------------------------------------
@@ -298,7 +308,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000, help="bot-only hands per ruleset (0: skip)")
     parser.add_argument("--level", default="easy", help="the bots of the bot-only hands")
     parser.add_argument("--jobs", type=int, default=1, help="processes the bot-only hands are split over")
-    parser.add_argument("--seconds", type=float, help="stop each ruleset's hands after this long (counts are exact)")
+    parser.add_argument(
+        "--seconds", type=float, help="bound each ruleset's hands, the events and the memory hands (counts are exact)"
+    )
     parser.add_argument("--ruleset", action="append", choices=list(RULESETS), help="only these (default: all)")
     parser.add_argument("--events", type=int, default=20_000, help="random input events (0: skip)")
     parser.add_argument("--memory-hands", type=int, default=20, help="autoplay hands for the RSS (0: skip)")
@@ -308,9 +320,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands:
         soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS), args.jobs, args.seconds)
     if args.events:
-        soak_input(args.events, args.seed)
+        soak_input(args.events, args.seed, args.seconds)
     if args.memory_hands:
-        soak_memory(args.memory_hands, args.seed)
+        soak_memory(args.memory_hands, args.seed, args.seconds)
     if args.kills:
         soak_kills(args.kills, args.seed)
     return 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.soak import soak_selfplay
+from benchmarks.soak import soak_input, soak_selfplay
 from game.rulesets import RULESETS
 from game.selfplay import bot_policy, run
 
@@ -29,3 +29,8 @@ def test_hands_split_over_processes_are_summed(capsys):
     soak_selfplay(5, 3, "easy", ["two-player"], jobs=2)
     line = capsys.readouterr().out.splitlines()[1].split()
     assert line[:2] == ["two-player", "5"] and "0 violations" in " ".join(line)
+
+
+def test_the_soaks_input_part_stops_at_its_time_bound_and_says_the_exact_count(capsys):
+    soak_input(10**9, 1, seconds=0)
+    assert capsys.readouterr().out.startswith("random input: 0 events, 0 exceptions")
