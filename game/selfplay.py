@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     hands = int(result["hands"])
     print(
         f"{hands} hands ({args.ruleset}, {args.level} bots, seed {args.seed}), {int(result['actions'])} actions, "
-        f"invariants checked after every action"
+        f"invariants checked after every action, illegal actions fed and refused after {int(result['probes'])}"
     )
     print(
         f"landlord won {int(result['landlord_wins'])}, farmers won {int(result['farmer_wins'])}, "
