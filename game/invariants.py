@@ -110,12 +110,16 @@ def refusals(match: Match, rng: random.Random, tries: int = 3) -> list[str]:
     return found
 
 
+# Values that only compare equal to legal ones, or are not actions at all (issue 15): refused in every state.
+WRONG_TYPES = (None, "pass", Bid(True, 0), Bid(0, True), Bid(0, 1.0), Double(0, "yes"), Show(1, 1), Play(True, "3"))
+WRONG_TYPES += (Play(0, 3), Play(1.0, "3"), Pass(1.0), Pass(-1), Swap(0, ("a",)), Play(0, "3", cards=(0.5,)))
+
+
 def illegal_actions(match: Match) -> list[object]:
     """Actions that are illegal now whatever the state: wrong types and ranges, seats that are not waited for,
     actions of another phase, cards not held."""
     players = match.players
-    out: list[object] = [None, "pass", Bid(True, 0), Bid(0, 1.0), Double(0, "yes"), Show(1, 1), Play(True, "3")]
-    out += [Play(0, 3), Pass(1.0), Pass(-1), Bid(players, 0), Swap(0, ("a",)), Play(0, "3", cards=(0.5,))]
+    out: list[object] = [*WRONG_TYPES, Bid(players, 0), Pass(players)]
     waiting = match.waiting
     idle = [seat for seat in range(players) if seat not in waiting]
     phase = match.phase
