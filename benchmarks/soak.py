@@ -142,6 +142,18 @@ def within(started: float, seconds: float | None) -> bool:
     return seconds is None or time.perf_counter() - started < seconds
 
 
+def origin(failed: BaseException) -> str:
+    """Where `failed` was raised: the game's own last frame, and for a bots' worker's exception (re-raised by its
+    future) the worker's last frame too."""
+    frames = [f for f in traceback.extract_tb(failed.__traceback__) if f.filename.startswith(str(ROOT))]
+    where = frames[-1] if frames else traceback.extract_tb(failed.__traceback__)[-1]
+    said = f"{pathlib.Path(where.filename).name}:{where.lineno} in {where.name}"
+    remote = getattr(failed.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback: the worker's, as text
+    if isinstance(remote, str) and (files := [line.strip() for line in remote.splitlines() if "File " in line]):
+        said += f" (in the bots' worker: {' > '.join(files[-3:])})"
+    return said
+
+
 def soak_input(events: int, seed: int, seconds: float | None = None, per_start: int = 400) -> None:
     rng = random.Random(seed)
     directory = pathlib.Path(tempfile.mkdtemp(prefix="soak-input-"))
@@ -162,9 +174,8 @@ def soak_input(events: int, seed: int, seconds: float | None = None, per_start: 
                     game.step(DT)
                 scenes[game.scene.name] += 1
             except Exception as failed:  # counted and shown: the soak's finding, then it goes on from the title
-                where = traceback.extract_tb(failed.__traceback__)[-1]
                 said = "".join(traceback.format_exception_only(failed)).strip()[:120]
-                failures[f"{said} at {pathlib.Path(where.filename).name}:{where.lineno} in {where.name}"] += 1
+                failures[f"{said} at {origin(failed)}"] += 1
                 game.switch(TitleScene(game))
             if not game.running:  # the menus' Quit: the soak keeps its game
                 game.running = True
