@@ -35,7 +35,8 @@ bench-bots: $(STAMP)
 	$(BIN)/python -m benchmarks.bots --matches 200 --pairs normal:normal@top,hard:hard@top
 	$(BIN)/python -m benchmarks.bots --bids 2000
 
-# The issue 15 soak: ARGS="--hands 100000 --events 100000 --memory-hands 200 --kills 50" for the full figures.
+# The issue 15 soak: ARGS="--hands 100000 --events 100000 --memory-hands 200 --kills 50" for the full figures;
+# "--jobs 2" splits the bot-only hands over two processes, "--seconds S" bounds each part (the counts are exact).
 soak: $(STAMP)
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy nice -n 10 $(BIN)/python -m benchmarks.soak $(ARGS)
 

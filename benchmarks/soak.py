@@ -3,7 +3,8 @@
 Run: `python -m benchmarks.soak [--hands N] [--events N] [--memory-hands N] [--kills N] [--seed S]`, each part
 skipped at 0. It prints, per part:
 
-- bot-only hands per ruleset with every invariant (game/invariants.py) checked after every action, and violations;
+- bot-only hands per ruleset with every invariant (game/invariants.py) checked after every action, illegal actions
+  fed now and then and refused, and violations (`--jobs N` splits them over N processes, `--seconds` bounds them);
 - random input events (keys, clicks, motion, wheel, controller buttons, typed text) into every scene, the scenes
   they reached and any exception (the scene is then left for the title and the soak goes on);
 - the game's memory (its RSS and its bots' worker's) at the start, middle and end of autoplay hands;
@@ -25,6 +26,7 @@ import tempfile
 import time
 import traceback
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -36,7 +38,7 @@ from game.actions import NextHand, to_json
 from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.savefile import Loaded, SaveStore
-from game.selfplay import bot_policy, run
+from game.selfplay import PROBE_EVERY, bot_policy, run
 from scenes.app import App
 from scenes.demo import DT
 from scenes.flow import continue_match
@@ -46,18 +48,42 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 KILL_WAIT = 120.0  # seconds: a bound for a demo to reach its next save on a busy machine
 
 
-def soak_selfplay(hands: int, seed: int, level: str, rulesets: list[str]) -> None:
-    print(f"bot-only hands ({level} bots), every invariant checked after every action:")
+def selfplay_part(hands: int, seed: int, ruleset: str, level: str, seconds: float | None) -> dict[str, float]:
+    """One process's share of a ruleset's bot-only hands (module level, so a worker process can run it)."""
+    return run(hands, seed, ruleset, bot_policy(level), seconds=seconds)
+
+
+def soak_selfplay(
+    hands: int, seed: int, level: str, rulesets: list[str], jobs: int = 1, seconds: float | None = None
+) -> None:
+    """Per ruleset `hands` hands, or as many as end within `seconds`, split over `jobs` processes (job i plays
+    seed + i); the counts are summed and the rates given per second of the clock and of CPU time."""
+    print(
+        f"bot-only hands ({level} bots, {jobs} process{'es' * (jobs > 1)}), every invariant checked after every "
+        f"action, illegal actions fed and refused after every {PROBE_EVERY}th:"
+    )
     for name in rulesets:
+        shares = [hands // jobs + (job < hands % jobs) for job in range(jobs)]
+        started = time.perf_counter()
         try:
-            result = run(hands, seed, name, bot_policy(level))
+            if jobs == 1:
+                parts = [selfplay_part(hands, seed, name, level, seconds)]
+            else:
+                with ProcessPoolExecutor(jobs) as pool:
+                    runs = [
+                        pool.submit(selfplay_part, n, seed + job, name, level, seconds) for job, n in enumerate(shares)
+                    ]
+                    parts = [done.result() for done in runs]
         except AssertionError as broken:
             print(f"  {name:<12} VIOLATION: {broken}")
             continue
-        rate = result["hands_per_second"]
+        total = {key: sum(part[key] for part in parts) for key in ("hands", "actions", "probes", "cpu_seconds")}
+        elapsed = time.perf_counter() - started
         print(
-            f"  {name:<12} {int(result['hands']):>8} hands {int(result['actions']):>10} actions  0 violations  "
-            f"{rate:7.1f} hands/s"
+            f"  {name:<12} {int(total['hands']):>8} hands {int(total['actions']):>10} actions "
+            f"{int(total['probes']):>8} probes  0 violations  {total['hands'] / elapsed:7.1f} hands/s "
+            f"({total['hands'] / total['cpu_seconds']:.1f} per CPU second, {elapsed:.0f} s)",
+            flush=True,
         )
 
 
@@ -111,7 +137,24 @@ def start_somewhere(game: App, rng: random.Random) -> None:
     continue_match(game, Loaded(match))
 
 
-def soak_input(events: int, seed: int, per_start: int = 400) -> None:
+def within(started: float, seconds: float | None) -> bool:
+    """Is a part that began at `started` still inside its time bound (none: always)?"""
+    return seconds is None or time.perf_counter() - started < seconds
+
+
+def origin(failed: BaseException) -> str:
+    """Where `failed` was raised: the game's own last frame, and for a bots' worker's exception (re-raised by its
+    future) the worker's last frame too."""
+    frames = [f for f in traceback.extract_tb(failed.__traceback__) if f.filename.startswith(str(ROOT))]
+    where = frames[-1] if frames else traceback.extract_tb(failed.__traceback__)[-1]
+    said = f"{pathlib.Path(where.filename).name}:{where.lineno} in {where.name}"
+    remote = getattr(failed.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback: the worker's, as text
+    if isinstance(remote, str) and (files := [line.strip() for line in remote.splitlines() if "File " in line]):
+        said += f" (in the bots' worker: {' > '.join(files[-3:])})"
+    return said
+
+
+def soak_input(events: int, seed: int, seconds: float | None = None, per_start: int = 400) -> None:
     rng = random.Random(seed)
     directory = pathlib.Path(tempfile.mkdtemp(prefix="soak-input-"))
     game = App((1920, 1080), fullscreen=False, store=SaveStore(directory), seed=seed)
@@ -121,6 +164,8 @@ def soak_input(events: int, seed: int, per_start: int = 400) -> None:
     try:
         start_somewhere(game, rng)
         for sent in range(events):
+            if not within(started, seconds):
+                break
             if sent % per_start == 0 and sent:
                 start_somewhere(game, rng)
             pygame.event.post(random_event(rng, game.screen.get_size()))
@@ -129,17 +174,18 @@ def soak_input(events: int, seed: int, per_start: int = 400) -> None:
                     game.step(DT)
                 scenes[game.scene.name] += 1
             except Exception as failed:  # counted and shown: the soak's finding, then it goes on from the title
-                where = traceback.extract_tb(failed.__traceback__)[-1]
                 said = "".join(traceback.format_exception_only(failed)).strip()[:120]
-                failures[f"{said} at {pathlib.Path(where.filename).name}:{where.lineno} in {where.name}"] += 1
+                failures[f"{said} at {origin(failed)}"] += 1
                 game.switch(TitleScene(game))
             if not game.running:  # the menus' Quit: the soak keeps its game
                 game.running = True
                 game.switch(TitleScene(game))
     finally:
         game.close()
-    elapsed = time.perf_counter() - started
-    print(f"random input: {events} events, {sum(failures.values())} exceptions, {events / elapsed:.0f} events/s")
+    elapsed, sent = time.perf_counter() - started, sum(scenes.values()) + sum(failures.values())
+    print(
+        f"random input: {sent} events, {sum(failures.values())} exceptions, {sent / elapsed:.0f} events/s", flush=True
+    )
     print("  scenes reached (events each): " + ", ".join(f"{name} {n}" for name, n in scenes.most_common()))
     for failure, n in failures.most_common(10):
         print(f"  EXCEPTION x{n}: {failure}")
@@ -155,29 +201,30 @@ def rss_kib(pid: int) -> int:
     return 0
 
 
-def soak_memory(hands: int, seed: int) -> None:
+def soak_memory(hands: int, seed: int, seconds: float | None = None) -> None:
+    """The RSS after every autoplay hand (or as many as end within `seconds`); printed: at the start, after the first
+    hand (the table's art made), in the middle, at the end, and the highest."""
     game = App((1920, 1080), fullscreen=False, seed=seed, demo=True)
     game.steady = True
     worker = game.pool.submit(os.getpid).result()
-    samples: list[tuple[int, int, int]] = []
-    settled, seen = 0, None
+    samples = [(0, rss_kib(os.getpid()), rss_kib(worker))]
+    seen = None
     started = time.perf_counter()
     try:
         game.switch(TitleScene(game))
-        marks = {0, hands // 2, hands}
-        while settled < hands:
+        while len(samples) <= hands and within(started, seconds):
             game.step(DT)
             if game.scene.name == "settlement" and game.scene is not seen:
-                seen, settled = game.scene, settled + 1
-            if settled in marks:
-                marks.discard(settled)
-                samples.append((settled, rss_kib(os.getpid()), rss_kib(worker)))
+                seen = game.scene
+                samples.append((len(samples), rss_kib(os.getpid()), rss_kib(worker)))
     finally:
         game.close()
     elapsed = time.perf_counter() - started
-    print(f"memory over {hands} autoplay hands ({elapsed:.0f} s): RSS of the game / its bots' worker")
-    for at, game_kib, worker_kib in samples:
+    print(f"memory over {len(samples) - 1} autoplay hands ({elapsed:.0f} s): RSS of the game / its bots' worker")
+    shown = sorted({0, min(1, len(samples) - 1), (len(samples) - 1) // 2, len(samples) - 1})
+    for at, game_kib, worker_kib in [samples[i] for i in shown]:
         print(f"  after {at:>4} hands: {game_kib / 1024:7.1f} MiB / {worker_kib / 1024:6.1f} MiB")
+    print(f"  highest: {max(s[1] for s in samples) / 1024:.1f} MiB / {max(s[2] for s in samples) / 1024:.1f} MiB")
 
 
 # ----- the game killed at random moments --------------------------------------------------------------------------
@@ -271,6 +318,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="bot-only hands per ruleset (0: skip)")
     parser.add_argument("--level", default="easy", help="the bots of the bot-only hands")
+    parser.add_argument("--jobs", type=int, default=1, help="processes the bot-only hands are split over")
+    parser.add_argument(
+        "--seconds", type=float, help="bound each ruleset's hands, the events and the memory hands (counts are exact)"
+    )
     parser.add_argument("--ruleset", action="append", choices=list(RULESETS), help="only these (default: all)")
     parser.add_argument("--events", type=int, default=20_000, help="random input events (0: skip)")
     parser.add_argument("--memory-hands", type=int, default=20, help="autoplay hands for the RSS (0: skip)")
@@ -278,11 +329,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.hands:
-        soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS))
+        soak_selfplay(args.hands, args.seed, args.level, args.ruleset or list(RULESETS), args.jobs, args.seconds)
     if args.events:
-        soak_input(args.events, args.seed)
+        soak_input(args.events, args.seed, args.seconds)
     if args.memory_hands:
-        soak_memory(args.memory_hands, args.seed)
+        soak_memory(args.memory_hands, args.seed, args.seconds)
     if args.kills:
         soak_kills(args.kills, args.seed)
     return 0

@@ -1,7 +1,7 @@
 """Headless self-play: `python -m game.selfplay --games N --seed S [--ruleset NAME] [--level LEVEL]`.
 
-Plays N full hands with the bots in every seat, checks every invariant after every action and prints the
-results and hands per second. Exits 1 if any invariant breaks.
+Plays N full hands with the bots in every seat, checks every invariant after every action (and that illegal actions
+are refused, after every tenth) and prints the results and hands per second. Exits 1 if any invariant breaks.
 """
 
 from __future__ import annotations
@@ -16,12 +16,13 @@ from collections.abc import Callable
 from game import bots
 from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.events import DoublesRevealed, HandOver
-from game.invariants import problems
+from game.invariants import problems, refusals
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import PRESETS
 
 Policy = Callable[[Match, random.Random], Action]
+PROBE_EVERY = 10  # actions between two feeds of illegal actions (`refusals`, 3 each): they cost more than a check
 
 COUNTED = (
     "hands",
@@ -37,6 +38,7 @@ COUNTED = (
     "shows",
     "capped",
     "first_bidder_landlord",
+    "probes",
 )
 
 
@@ -66,12 +68,17 @@ def bot_policy(level: str) -> Policy:
     return lambda match, rng: bot_action(match, acting_seat(match), level, rng)
 
 
-def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]:
-    rng = random.Random(seed)
+def run(
+    games: int, seed: int, ruleset: str, policy: Policy, probe_every: int = PROBE_EVERY, seconds: float | None = None
+) -> dict[str, float]:
+    """Play `games` hands (or as many as end within `seconds`) checking every invariant after every action; after
+    every `probe_every`-th action (0: never) feed illegal actions too (`refusals`), drawn from their own random
+    stream so that the hands played stay the same."""
+    rng, probes = random.Random(seed), random.Random(f"probes {seed}")
     match = Match(ruleset, seed=seed)
     stats: Counter[str] = Counter(dict.fromkeys(COUNTED, 0))
-    started = time.perf_counter()
-    while stats["hands"] < games:
+    started, cpu = time.perf_counter(), time.process_time()
+    while stats["hands"] < games and (seconds is None or time.perf_counter() - started < seconds):
         if match.phase is Phase.MATCH_OVER:
             stats["matches"] += 1
             match = Match(ruleset, seed=rng.randrange(2**32))
@@ -93,10 +100,18 @@ def run(games: int, seed: int, ruleset: str, policy: Policy) -> dict[str, float]
                 stats["first_bidder_landlord"] += settlement.landlord == match.hand.first_bidder
         stats["actions"] += 1
         broken = problems(match)
+        if probe_every and stats["actions"] % probe_every == 0:
+            broken += refusals(match, probes)
+            stats["probes"] += 1
         if broken:
             raise AssertionError(f"after {action}: {'; '.join(broken)}")
     elapsed = time.perf_counter() - started
-    return {**stats, "seconds": elapsed, "hands_per_second": stats["hands"] / elapsed}
+    return {
+        **stats,
+        "seconds": elapsed,
+        "cpu_seconds": time.process_time() - cpu,
+        "hands_per_second": stats["hands"] / elapsed,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     hands = int(result["hands"])
     print(
         f"{hands} hands ({args.ruleset}, {args.level} bots, seed {args.seed}), {int(result['actions'])} actions, "
-        f"invariants checked after every action"
+        f"invariants checked after every action, illegal actions fed and refused after {int(result['probes'])}"
     )
     print(
         f"landlord won {int(result['landlord_wins'])}, farmers won {int(result['farmer_wins'])}, "

@@ -68,3 +68,21 @@ def test_a_drag_at_the_table_raises_the_straight_not_the_range():
         expected = slide_pick([match.deck[c] for c in hand], match.rules)
         assert sorted(chosen) == sorted(c.id for c in expected) and 5 <= len(chosen) < len(hand)
         pygame.event.clear()
+
+
+def test_a_drag_released_after_the_hand_shrank_under_it_raises_nothing():
+    """Found by the issue 15 soak: a drag begun on the last cards of a hand that then got shorter ended the game
+    with an IndexError when released."""
+    from game.match import Match, Phase
+    from scenes.flow import open_session, show
+    from tests.test_scene_kit import headless_game, play_until, steps
+
+    for game in headless_game():
+        session = open_session(game, play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING))
+        show(game, session)
+        steps(game, 60)
+        hand = session.board.hand
+        game.scene.drag = (len(hand) - 2, len(hand))
+        game.scene._release_drag()
+        assert game.scene.drag is None and not session.selected
+        pygame.event.clear()

@@ -8,6 +8,7 @@ from game.bots.evaluate import keep_back
 from game.cards import NUM_RANKS, RANK_INDEX, TWO, WILD_CHAR, Counts, normalize, parse, subtract
 from game.combos import Reading, answer, classify
 from game.match import LastPlay, Phase
+from game.memo import memo
 from game.observe import Observation
 from game.rulesets import Ruleset, get
 from game.wild import as_played
@@ -85,8 +86,9 @@ class Table:
         return tuple(out)
 
 
+@memo(16)
 def pack_counts(rules: Ruleset) -> Counts:
-    """How many cards of each rank the pack holds."""
+    """How many cards of each rank the pack holds (asked at every decision: built once per pack)."""
     counts = [0] * NUM_RANKS
     for card in rules.deck.build():
         counts[card.rank] += 1

@@ -164,6 +164,8 @@ class PlayScene(TableScene):
         start, end = self.drag
         self.drag = None
         hand = self.session.board.hand
+        if max(start, end) >= len(hand):  # the hand shrank under the drag (a play was made): nothing to raise
+            return
         if start == end:
             card = hand[start]
             self.set_raised([card], card not in self.session.selected)
