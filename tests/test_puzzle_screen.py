@@ -3,7 +3,7 @@ solved star and to a failed attempt with where it went wrong, hint and solution,
 damaged stars file named rather than a crash."""
 
 import json
-from concurrent.futures import wait
+from concurrent.futures import Future, wait
 
 import pygame
 import pytest
@@ -15,7 +15,7 @@ from game.savefile import SaveStore
 from game.solver import refute
 from scenes.flow import open_session, show, to_title
 from scenes.platform.my_puzzles import MyPuzzles
-from scenes.screens.puzzles import PuzzleList, PuzzleTable, puzzle_name
+from scenes.screens.puzzles import PuzzleList, PuzzleMaker, PuzzleTable, puzzle_name
 from scenes.screens.replay import ReplayScene
 from scenes.screens.settlement import SettlementScene
 from scenes.words.i18n import set_language
@@ -270,3 +270,13 @@ def test_the_replay_offers_a_missed_win_of_an_earlier_deal(game):
     assert replay.deals[0].start <= source.action < replay.deals[0].end and source.seed == 0
     press(game, pygame.K_a)
     assert [p.source for p in MyPuzzles(game.store.directory).puzzles] == [source]
+
+
+def test_a_search_that_fails_in_the_worker_only_means_no_button(game, monkeypatch):
+    """A failing worker never ends the game (issue 15): the search's error leaves the settlement without the offer."""
+    failed: Future = Future()
+    failed.set_exception(ValueError("unknown rank 'W'"))
+    monkeypatch.setattr(game.pool, "submit", lambda *args: failed)
+    maker = PuzzleMaker(game, Match("standard", 0, first_deal=1), 0)
+    assert maker.search is failed
+    assert not maker.update() and maker.found is None and maker.search is None

@@ -23,6 +23,7 @@ from game.puzzles.make import (
     naive_moves,
     position_of,
     positions,
+    solvable,
 )
 from game.puzzles.verify import problems
 from game.selfplay import acting_seat, bot_action
@@ -288,3 +289,12 @@ def test_problems_name_a_broken_line(shipped):
     wrong = next(step(YOU, m) for m in puzzle.position().moves() if step(YOU, m) not in puzzle.winning)
     found = problems(replace(puzzle, line=(wrong, *puzzle.line[1:])))[0]
     assert found == [f"step 1 ({wrong[1]}) throws the win away"]
+
+
+def test_a_swap_three_deal_is_not_searched_for_a_puzzle():
+    """The extra wild card (003 swap-three, rank W) has no place in the solver's hands: no search, no error (the
+    settlement's search at that table once raised ValueError in the bots' worker)."""
+    match = bot_deal("swap-three", 0, "easy")
+    assert not solvable(match)
+    assert all(missed_win(match, seat) is None for seat in range(match.players))
+    assert solvable(bot_deal("wildcard", 0, "easy"))

@@ -207,6 +207,12 @@ def as_move(position: Position, action: Action) -> Move:
     return found
 
 
+def solvable(match: Match) -> bool:
+    """Can the solver hold this table's hands? Its hands are counts of the ranks 3..big joker, so the extra wild
+    card of 003 swap-three (rank W) has no place in them."""
+    return match.rules.deck.extra_wild == 0
+
+
 def missed_win(
     match: Match, seat: int, span: DealSpan | None = None, budget: int = LIMIT, max_cards: int | None = None
 ) -> tuple[Proven, Source] | None:
@@ -219,6 +225,8 @@ def missed_win(
     Earlier positions hold more cards: after `GIVE_UP` skipped in a row the search stops, which bounds its time
     with no limit on the cards (`max_cards`, when set, skips bigger positions outright).
     """
+    if not solvable(match):
+        return None
     span = deal_spans(match)[-1] if span is None else span
     moments = [
         (position_of(state), _last_text(state), Source(match.seed, state.hand.deal_no, index), match.log[index])

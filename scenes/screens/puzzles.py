@@ -9,7 +9,7 @@ which play took control (`game.solver.refute`).
 from __future__ import annotations
 
 import math
-from concurrent.futures import BrokenExecutor, CancelledError, Future
+from concurrent.futures import BrokenExecutor, Future
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,7 +18,7 @@ from game.cards import JOKERS, RANK_INDEX, Card, parse
 from game.history import DealSpan
 from game.match import Match
 from game.puzzles.data import YOU, Chapter, Puzzle, Source, load_all
-from game.puzzles.make import Proven, missed_win
+from game.puzzles.make import Proven, missed_win, solvable
 from game.solver import Move, Position, Solver, refute
 from scenes.art.felt import felt
 from scenes.art.text import blit_text, text, wrap
@@ -647,7 +647,7 @@ class PuzzleMaker:
         self.note = ""
         self.made = False
         self.search: Future[tuple[Proven, Source] | None] | None = None
-        if not game.demo:
+        if not game.demo and solvable(match):
             try:
                 self.search = game.pool.submit(missed_win, match, seat, span)
             except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
@@ -664,7 +664,7 @@ class PuzzleMaker:
         search, self.search = self.search, None
         try:
             self.found = search.result()
-        except (BrokenExecutor, CancelledError):
+        except Exception:  # a search that failed in the worker (or was withdrawn) only means no button
             self.found = None
         return self.found is not None
 
