@@ -148,7 +148,7 @@ def origin(failed: BaseException) -> str:
     frames = [f for f in traceback.extract_tb(failed.__traceback__) if f.filename.startswith(str(ROOT))]
     where = frames[-1] if frames else traceback.extract_tb(failed.__traceback__)[-1]
     said = f"{pathlib.Path(where.filename).name}:{where.lineno} in {where.name}"
-    remote = getattr(failed.__cause__, "tb", None)  # concurrent.futures' _RemoteTraceback: the worker's, as text
+    remote = getattr(failed.__cause__, "tb", None)  # the worker's traceback, as text (WorkerTraceback)
     if isinstance(remote, str) and (files := [line.strip() for line in remote.splitlines() if "File " in line]):
         said += f" (in the bots' worker: {' > '.join(files[-3:])})"
     return said

@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
@@ -42,7 +43,7 @@ def pool():
 
 def test_a_killed_worker_is_replaced_on_the_next_request(pool):
     dead = kill_worker(pool)
-    until(lambda: pool.pool._broken, "the pool notices")  # so that submit itself meets the dead worker
+    until(lambda: pool.worker.broken, "the pool notices")  # so that submit itself meets the dead worker
     assert worker_pid(pool) != dead and pool.generation == 1
     assert pool.restart_news() and not pool.restart_news()
 
@@ -56,6 +57,29 @@ def test_an_answer_lost_with_its_worker_is_asked_again_of_a_new_one(pool):
     assert thinker.take("turn") == (False, None)  # asked again
     until(lambda: thinker.future.done(), "the new worker answers")
     assert thinker.take("turn") == (True, None) and pool.generation == 1
+
+
+def refused() -> None:
+    """A bot error that does not survive pickling as it is (IllegalAction is rebuilt from its rejection)."""
+    from game.reasons import IllegalAction, Rejection
+
+    raise IllegalAction(Rejection("not_your_turn", {}))
+
+
+def test_an_error_in_the_worker_fails_only_its_request_and_carries_the_workers_traceback(pool):
+    failed = pool.submit(refused).exception(timeout=WAIT)
+    assert "IllegalAction" in str(failed) and "in refused" in failed.__cause__.tb
+    assert pool.submit(sum, (1, 2)).result(timeout=WAIT) == 3 and pool.generation == 0
+
+
+def test_a_withdrawn_request_is_never_computed_and_a_death_while_it_waits_is_survived(pool):
+    busy = pool.submit(time.sleep, 3)
+    withdrawn = pool.submit(os.getpid)
+    assert withdrawn.cancel() and not busy.cancel()  # sent requests run to their end; waiting ones can be withdrawn
+    dead = pool.pid
+    os.kill(dead, signal.SIGKILL)
+    assert isinstance(busy.exception(timeout=WAIT), BrokenProcessPool) and withdrawn.cancelled()
+    assert worker_pid(pool) != dead and pool.generation == 1
 
 
 def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
@@ -88,6 +112,29 @@ pool = BotPool(0)
 print(pool.submit(os.getpid).result(), flush=True)
 time.sleep(600)
 """
+
+
+BUSY_AT_EXIT = """
+import os, time
+from scenes.platform.worker import BotPool
+pool = BotPool(0)
+print(pool.submit(os.getpid).result(), flush=True)
+pool.submit(time.sleep, 600)
+pool.submit(time.sleep, 600).cancel()
+"""
+
+
+def test_a_game_ends_at_once_while_its_worker_thinks_and_leaves_no_worker_behind():
+    """The suite once hung after its last test: Python 3.11's process pool, whose worker died while a withdrawn
+    request waited, left its other processes to be waited for at exit, forever."""
+    game = subprocess.Popen([sys.executable, "-c", BUSY_AT_EXIT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        worker = int(game.stdout.readline())
+        assert game.wait(timeout=WAIT) == 0
+        until(lambda: not alive(worker), "the worker is gone with its game")
+    finally:
+        game.kill()
+        game.stdout.close()
 
 
 def test_the_worker_exits_when_the_game_is_killed():

@@ -1,4 +1,4 @@
-"""Bot decisions off the frame: the app's process pool computes, a countdown in table time gives the pause.
+"""Bot decisions off the frame: the app's worker process computes, a countdown in table time gives the pause.
 
 The bots think in another process (a thread would hold the GIL and stall the frames on a 2-core machine). A result
 is handed over only when both the worker process has finished and the pause has elapsed, and only for the turn it
@@ -7,32 +7,38 @@ was asked about (`key`), so a stale answer after a new game or a load is never a
 A dying worker (killed, out of memory) must not end the game: `BotPool` starts a new one and asks again, and the
 table says so once. The worker watches its parent and exits when the game is gone (killed with SIGKILL, say), so no
 orphan keeps thinking.
+
+The worker is our own process and pipe, not `concurrent.futures.ProcessPoolExecutor`: in Python 3.11 a pool whose
+worker dies while a withdrawn request waits has its manager thread fail (`InvalidStateError`) before it stops the
+other processes, and the interpreter then waits for them at exit, forever. Ours is a daemon process, asked one
+thing at a time: a withdrawn request that has not been sent is never computed, and closing the game kills it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
+import pickle
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.connection import Connection
+from traceback import format_exception
 from typing import Any
 
 PARENT_CHECK = 0.5  # seconds between the worker's looks at its parent
 
 
-def warm_up() -> None:
-    """Run once in the worker as the game loads: it starts the process and imports the bots then, not on the
-    first bot turn in the middle of a deal."""
-    import game.bots  # noqa: F401
+class WorkerTraceback(Exception):
+    """The `__cause__` of an error raised in the worker: the worker's own traceback, as text (`tb`)."""
 
-
-def start_worker(niceness: int, parent: int) -> None:
-    """The worker's initializer: a lower priority, so the frames win the CPU, and a watch on the game's process."""
-    os.nice(niceness)
-    threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    def __init__(self, tb: str) -> None:
+        super().__init__(tb)
+        self.tb = tb
 
 
 def watch_parent(parent: int, interval: float = PARENT_CHECK) -> None:
@@ -40,6 +46,37 @@ def watch_parent(parent: int, interval: float = PARENT_CHECK) -> None:
     while os.getppid() == parent:
         time.sleep(interval)
     os._exit(0)
+
+
+def answer(request: bytes) -> bytes:
+    """The worker's reply to one pickled (fn, args, kwargs): (True, result) or (False, error, traceback text). An
+    error that would not survive the trip is sent as a RuntimeError naming it."""
+    try:
+        fn, args, kwargs = pickle.loads(request)
+        return pickle.dumps((True, fn(*args, **kwargs), ""))
+    except Exception as failed:
+        said = "".join(format_exception(failed))
+        try:
+            reply = pickle.dumps((False, failed, said))
+            pickle.loads(reply)
+        except Exception:
+            reply = pickle.dumps((False, RuntimeError(f"{type(failed).__name__}: {failed}"), said))
+        return reply
+
+
+def serve(conn: Connection, niceness: int, parent: int) -> None:
+    """The worker process: a lower priority, so the frames win the CPU; a watch on the game's process; the bots
+    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal)."""
+    os.nice(niceness)
+    threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
+    import game.bots  # noqa: F401
+
+    while True:
+        try:
+            request = conn.recv_bytes()
+        except (EOFError, OSError):  # the game closed its end
+            return
+        conn.send_bytes(answer(request))
 
 
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -52,6 +89,96 @@ def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
     return done
 
 
+class Worker:
+    """One worker process, its pipe, the requests waiting for it and a thread that takes its answers."""
+
+    def __init__(self, niceness: int) -> None:
+        spawn = multiprocessing.get_context("spawn")
+        self.conn, theirs = spawn.Pipe()
+        self.process = spawn.Process(target=serve, args=(theirs, niceness, os.getpid()), name="bots", daemon=True)
+        self.process.start()
+        theirs.close()
+        self.lock = threading.Lock()
+        self.waiting: deque[tuple[Future[Any], bytes]] = deque()
+        self.asked: Future[Any] | None = None  # the request the worker is computing
+        self.broken = False
+        threading.Thread(target=self._answers, daemon=True, name="bot-answers").start()
+
+    def submit(self, fn: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        try:
+            request = pickle.dumps((fn, args, kwargs))
+        except Exception as unsendable:
+            future.set_exception(unsendable)
+            return future
+        with self.lock:
+            if self.broken:
+                raise BrokenProcessPool("the bots' worker process has died")
+            self.waiting.append((future, request))
+            self._send_next()
+        return future
+
+    def _send_next(self) -> None:
+        """Send the oldest request that was not withdrawn, if the worker is free (under the lock)."""
+        while self.asked is None and self.waiting and not self.broken:
+            future, request = self.waiting.popleft()
+            if not future.set_running_or_notify_cancel():
+                continue  # withdrawn before it was sent: never computed
+            self.asked = future
+            try:
+                self.conn.send_bytes(request)
+            except OSError:
+                self._lost()
+
+    def _answers(self) -> None:
+        while True:
+            try:
+                reply = self.conn.recv_bytes()
+            except (EOFError, OSError):  # the worker died or was killed
+                with self.lock:
+                    self._lost()
+                self.conn.close()  # closed here, where it is read, never under a read in progress
+                return
+            with self.lock:
+                future, self.asked = self.asked, None
+                if future is not None:
+                    settle(future, reply)
+                self._send_next()
+
+    def _lost(self) -> None:
+        """The worker is gone: every request asked of it fails as lost (under the lock)."""
+        self.broken = True
+        lost = [self.asked] if self.asked is not None else []
+        lost += [future for future, _ in self.waiting if future.set_running_or_notify_cancel()]
+        self.asked = None
+        self.waiting.clear()
+        for future in lost:
+            future.set_exception(BrokenProcessPool("the bots' worker process died while thinking"))
+
+    def close(self) -> None:
+        """Kill the worker: a request it was computing fails as lost, the ones waiting are withdrawn."""
+        with self.lock:
+            self.broken = True
+            for future, _ in self.waiting:
+                future.cancel()
+            self.waiting.clear()
+        self.process.kill()
+
+
+def settle(future: Future[Any], reply: bytes) -> None:
+    """Give `future` the worker's reply (an answer that cannot be read fails this request only)."""
+    try:
+        ok, value, said = pickle.loads(reply)
+    except Exception as unreadable:
+        future.set_exception(RuntimeError(f"the bots' answer could not be read: {unreadable}"))
+        return
+    if ok:
+        future.set_result(value)
+    else:
+        value.__cause__ = WorkerTraceback(said)
+        future.set_exception(value)
+
+
 class BotPool(Executor):
     """One spawned worker process for the bots, started again when it dies."""
 
@@ -59,22 +186,20 @@ class BotPool(Executor):
         self.niceness = niceness
         self.generation = 0  # how many workers were started before the current one
         self.unsaid = False  # a restart the table has not said yet (said once per game, not at every death)
-        self.pool = self._start()
+        self.worker = Worker(niceness)
 
-    def _start(self) -> ProcessPoolExecutor:
-        spawn = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(1, spawn, start_worker, (self.niceness, os.getpid()))
-        pool.submit(warm_up)
-        return pool
+    @property
+    def pid(self) -> int | None:
+        return self.worker.process.pid
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
         """Ask the worker; with a dead worker, a new one (or, if none starts, this process for this one turn)."""
         try:
-            return self.pool.submit(fn, *args, **kwargs)
+            return self.worker.submit(fn, args, kwargs)
         except BrokenProcessPool:
             self.restart(self.generation)
         try:
-            return self.pool.submit(fn, *args, **kwargs)
+            return self.worker.submit(fn, args, kwargs)
         except (BrokenProcessPool, OSError):
             return run_here(lambda: fn(*args, **kwargs))
 
@@ -82,10 +207,11 @@ class BotPool(Executor):
         """Replace the worker of `generation` (a later one is left alone: it was already replaced)."""
         if generation != self.generation:
             return
-        self.pool.shutdown(wait=False, cancel_futures=True)
-        self.pool = self._start()
+        self.worker.close()
         self.unsaid = self.generation == 0
         self.generation += 1
+        with contextlib.suppress(OSError):  # no new process: the closed worker refuses, `submit` computes here
+            self.worker = Worker(self.niceness)
 
     def restart_news(self) -> bool:
         """True once after the first restart: the table then says that the bots were started again."""
@@ -93,7 +219,10 @@ class BotPool(Executor):
         return unsaid
 
     def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        self.pool.shutdown(wait=wait, cancel_futures=cancel_futures)
+        """Stop the worker at once: what it was thinking about is of no use to a closing game."""
+        self.worker.close()
+        if wait:
+            self.worker.process.join()
 
 
 class Thinker:
