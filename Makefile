@@ -19,8 +19,9 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
+# The suite takes minutes; a run that has not ended after 40 fails instead of hanging (it once hung at exit).
 test: lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy $(BIN)/python -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout --kill-after=30 2400 $(BIN)/python -m pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.moves
