@@ -79,7 +79,7 @@ def _triple_with(extra: int) -> Generator:
     return generate
 
 
-def _run_ends(held: list[int], min_len: int, above: int) -> list[tuple[int, int]]:
+def run_ends(held: list[int], min_len: int, above: int) -> list[tuple[int, int]]:
     """(top, run length so far) for each rank below 2 that ends a run of at least `min_len` held ranks."""
     out = []
     run = 0
@@ -102,7 +102,7 @@ def _runs(unit: int, min_len: int) -> Generator:
         if len(held) < min_len:
             return []
         out: list[str] = []
-        for top, run in _run_ends(held, min_len, above):
+        for top, run in run_ends(held, min_len, above):
             if not length:
                 out += texts[top][min_len : run + 1]
             elif run >= length:
@@ -155,7 +155,7 @@ def _airplane_wings(pairs: bool) -> Generator:
         if len(s.ge3) < 2:
             return []
         out: list[str] = []
-        for top, run in _run_ends(s.ge3, 2, above):
+        for top, run in run_ends(s.ge3, 2, above):
             for n in (length,) if length else range(2, run + 1):
                 if n <= run:
                     out += _wings(s, top - n + 1, top, RUN_TEXT[3][top][n], n, pairs)

@@ -281,7 +281,7 @@ class Priced(NamedTuple):
             if len(s.ge3) < 2:
                 return []
             out: list[str] = []
-            for top, run in moves._run_ends(s.ge3, 2, above):
+            for top, run in moves.run_ends(s.ge3, 2, above):
                 for n in (length,) if length else range(2, run + 1):
                     if n <= run:
                         out += self.wings(s, top - n + 1, top, moves.RUN_TEXT[3][top][n], n, pairs)
