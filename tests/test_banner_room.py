@@ -15,6 +15,7 @@ from scenes.art.effects import Ribbon
 from scenes.flow import open_session, show
 from scenes.table.clearance import clear_spot
 from scenes.table.hud import banner_at
+from scenes.table.placing import allowance_tag
 from scenes.table.session import Session
 from scenes.words.i18n import tr
 from tests.test_scene_kit import bot_action, headless_game, play_until, settled
@@ -42,8 +43,11 @@ def settle(session: Session) -> None:
 
 
 def cards_in_sight(session: Session) -> list[pygame.Rect]:
-    """Every card face on the table: each seat's play, each revealed hand and your hand, where they are drawn."""
-    shown = [session.play_area(seat, len(cards)) for seat, cards in session.board.plays.items()]
+    """Every card face on the table: each seat's play, each revealed hand and your hand, where they are drawn; and
+    the two-player allowance ("Farmer wins at N cards"), which a banner must not hide either."""
+    tag = allowance_tag(session.geo, session.match)
+    shown = [tag[1]] if tag else []
+    shown += [session.play_area(seat, len(cards)) for seat, cards in session.board.plays.items()]
     shown += [session.play_area(seat, len(cards)) for seat, cards in session.reveal.items()]
     size = session.card_size("hand")
     shown += [pygame.Rect(session.board.sprites[card].pos, size) for card in session.board.hand]
@@ -123,3 +127,15 @@ def test_the_celebration_stays_behind_the_settlement_figures(game, reduced):
     outside_differs = pygame.image.tobytes(with_it, "RGB") != pygame.image.tobytes(without, "RGB")
     same_inside = pygame.image.tobytes(inside[0], "RGB") == pygame.image.tobytes(inside[1], "RGB")
     assert (len(celebration), outside_differs, same_inside) == (1, True, True)
+
+
+def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(game):
+    """The pill "Farmer wins at N cards" under the kitty is among what a banner must leave in sight (and
+    `test_no_banner_covers_a_card` checks it at every banner moment of the two-player hand)."""
+    match = Match("two-player", 10)
+    session = open_session(game, match)
+    assert allowance_tag(game.geo, match) is None  # before the first call there is no pill
+    rng = random.Random(10)
+    while allowance_tag(game.geo, match) is None:
+        session.apply(bot_action(match, rng))
+    assert allowance_tag(game.geo, match)[1] in session.on_screen()

@@ -20,7 +20,7 @@ from scenes.flow import open_session, show
 from scenes.platform.input import Act
 from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
-from scenes.table import hud
+from scenes.table import hud, placing
 from scenes.table import marks as auction_view
 from scenes.table.marks import revealed
 from scenes.table.table_settings import TableSettings
@@ -46,7 +46,8 @@ def game(table: App) -> App:
 
 @pytest.fixture
 def pills(monkeypatch) -> list[str]:
-    """Every label the auction view puts on a pill (tags, the allowance) from now on."""
+    """Every label the table's marks put on a pill (the seats' tags; the allowance, made where it is placed) from
+    now on."""
     seen: list[str] = []
     original = auction_view.pill
 
@@ -55,6 +56,7 @@ def pills(monkeypatch) -> list[str]:
         return original(label, *args, **kwargs)
 
     monkeypatch.setattr(auction_view, "pill", spy)
+    monkeypatch.setattr(placing, "pill", spy)
     return seen
 
 

@@ -18,8 +18,8 @@ from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.board import RAISE
 from scenes.table.layout import Fitted
+from scenes.table.placing import allowance_tag
 from scenes.words.i18n import tr
-from scenes.words.table_words import cards_text
 
 if TYPE_CHECKING:
     from scenes.table.session import Session
@@ -92,14 +92,8 @@ def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, 
 
 
 def draw_allowance(surface: pygame.Surface, geo: Fitted, match: Match) -> None:
-    """Two-player: the card count at which the farmer wins, under the kitty from the first call to the hand's end."""
-    allowance = match.allowance
-    if allowance is None or (match.hand.landlord is None and not any(value for _, value in match.hand.bids)):
-        return  # from the first call on
-    label = tr("auction.allowance", cards=cards_text(allowance))
-    image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
-    zone = geo["kitty"]
-    surface.blit(image, image.get_rect(midtop=(zone.centerx, zone.bottom + geo.px(6))))
+    if tag := allowance_tag(geo, match):
+        surface.blit(*tag)
 
 
 def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect, art) -> None:

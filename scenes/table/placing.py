@@ -15,9 +15,10 @@ import pygame
 from game import events as ev
 from game.cards import order
 from game.kinds import Kind
-from game.match import deal_order
+from game.match import Match, deal_order
 from scenes.art.effects import Effects, Stage
 from scenes.art.tween import out_back
+from scenes.art.widgets import GOLD, pill
 from scenes.table.board import RAISE, row_positions, spread
 from scenes.table.clearance import clear_spot
 from scenes.table.layout import SEAT_ZONES, Fitted
@@ -25,6 +26,7 @@ from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import HUMAN
 from scenes.table.stand_ins import is_wild
 from scenes.words.i18n import tr
+from scenes.words.table_words import cards_text
 
 if TYPE_CHECKING:
     import random
@@ -47,6 +49,18 @@ def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
     w, h = geo[f"card_{size}"].size
     k = LARGE_CARDS[size] if large else 1.0
     return round(w * k), round(h * k)
+
+
+def allowance_tag(geo: Fitted, match: Match) -> tuple[pygame.Surface, pygame.Rect] | None:
+    """Two-player: the pill with the card count at which the farmer wins and where it goes (the layout's
+    "allowance" point, under the opponent's seat), from the first call to the hand's end (None before, or at a
+    table without an allowance)."""
+    allowance = match.allowance
+    if allowance is None or (match.hand.landlord is None and not any(value for _, value in match.hand.bids)):
+        return None
+    label = tr("auction.allowance", cards=cards_text(allowance))
+    image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
+    return image, image.get_rect(midtop=geo["allowance"].topleft)
 
 
 @dataclass
@@ -130,11 +144,14 @@ class Placing:
         return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng, self.clear_of_cards)
 
     def on_screen(self) -> list[pygame.Rect]:
-        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty, your hand and every
-        play or revealed hand on the table (where the cards go, so a card still landing counts)."""
+        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty (and the two-player
+        allowance under it), your hand and every play or revealed hand on the table (where the cards go, so a card
+        still landing counts)."""
         assert self.geo is not None
         geo, players = self.geo, self.match.players
         shown = [geo["hud"], geo["counter"], geo["menu_button"], self.kitty_zone()]
+        if tag := allowance_tag(geo, self.match):
+            shown.append(tag[1])
         shown += [self.zone("seat", seat) for seat in range(players)]
         shown += [self.zone("pile", seat) for seat in range(players) if seat != HUMAN]
         shown += [self.play_area(seat, len(cards)) for seat, cards in (*self.board.plays.items(), *self.reveal.items())]
