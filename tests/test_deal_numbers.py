@@ -10,12 +10,11 @@ import pytest
 
 from game.match import Match, deal_cards
 from game.rulesets import STANDARD
-from game.savefile import SaveStore
 from scenes.flow import new_match, open_session, show
 from scenes.screens import settlement as settlement_module
 from scenes.screens.new_match import DealEntry
 from scenes.table import hud
-from tests.test_scene_kit import headless_game, pad, play_until, post, press, saving_game, settled, steps
+from tests.test_scene_kit import headless_game, pad, play_until, post, press, settled, steps
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -23,11 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture
 def game():
     yield from headless_game()
-
-
-@pytest.fixture
-def titled(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
 
 
 def type_text(game, chars: str) -> None:

@@ -45,14 +45,10 @@ from scenes.words.wording import (
 )
 from tests.test_scene_kit import saving_game
 
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LITERAL_KEY = re.compile(r"""\btr\(\s*(["'])([A-Za-z0-9_]+\.[A-Za-z0-9_.]+)\1""")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 def fields(template: str) -> set[str]:
@@ -299,11 +295,6 @@ def test_deal_labels():
 
 
 # ----- switching in Settings -------------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def titled(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
 
 
 def test_language_switches_live_and_is_kept_for_the_next_start(titled):

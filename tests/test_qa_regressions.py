@@ -4,7 +4,6 @@ import pygame
 import pytest
 
 from game.match import Match
-from game.savefile import SaveStore
 from scenes.flow import new_match, open_session, show
 from scenes.screens import rules as rules_help
 from scenes.screens import table as table_view
@@ -12,19 +11,9 @@ from scenes.screens.rules import RulesHelp
 from scenes.screens.table import TableScene
 from scenes.table import hud
 from scenes.table.seats import HUMAN
-from scenes.words.i18n import set_language
-from tests.test_scene_kit import headless_game, play_until, saving_game, steps
+from tests.test_scene_kit import headless_game, play_until, steps
 
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
-@pytest.fixture
-def titled(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
 
 def test_the_menu_button_follows_a_language_switch_at_the_table(titled):

@@ -32,6 +32,8 @@ from scenes.words.i18n import keys, lookup, resay, set_language
 from tests.test_savefile_hostile import HOSTILE, STAND_INS, mid_trick, refuse
 from tests.test_scene_kit import press, title_game
 
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MAKERS = (
     "game/atomic.py",
@@ -42,15 +44,10 @@ MAKERS = (
     "scenes/platform/puzzle_stars.py",
     "scenes/platform/my_puzzles.py",
 )
+
 FIXED = {"then", "with_detail", "list", "heading_read", "heading_write"}
 # What a Chinese sentence may keep in Latin letters: file names, the format's name, JSON's null, quoted field names.
 KEPT_AS_IS = re.compile(r"[\w.\-]+\.json|JSON|null|'[^']*'")
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 def made_codes() -> tuple[set[str], set[str]]:

@@ -31,16 +31,12 @@ from tests.helpers_rules import position
 from tests.test_scene_kit import headless_game, pad, play_until, press, steps, title_game
 from tests.test_scene_play import click, open_table, spot
 
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
+
 
 @pytest.fixture
 def game():
     yield from headless_game()
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 # ----- the swap (003 Swap Three) ------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ standing, the statistics' counts, the command line's help."""
 import pytest
 
 from game.rulesets import RULESETS
-from game.savefile import SaveStore
 from game.stats import Stats
 from main import parse_args
 from scenes.flow import new_match
@@ -12,18 +11,9 @@ from scenes.screens.stats import StatsScreen
 from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language, tr
-from tests.test_scene_kit import saving_game, steps
+from tests.test_scene_kit import steps
 
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
-
-
-@pytest.fixture
-def titled(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
 
 def counted(titled, monkeypatch) -> dict[str, int]:

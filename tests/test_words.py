@@ -12,13 +12,9 @@ from game.rulesets import RULESETS, STANDARD
 from scenes.words.i18n import keys, lookup, set_language
 from scenes.words.wording import describe
 
+pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
+
 SEED_NUMBER = re.compile(r"§|\b00\d\b")  # "(§1, §16)", "(003 timers)": the specification's numbering
-
-
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    set_language("en")
 
 
 def reading(cards: str, kind_value: str):
