@@ -1,6 +1,7 @@
 """The string catalogue: both languages have every key with the same fields, every key the code asks for exists, and
 the shipped fonts draw every character of both languages (no tofu)."""
 
+import itertools
 import pathlib
 import random
 import re
@@ -33,6 +34,7 @@ from scenes.table.notices import BANNER_KINDS, Notice
 from scenes.table.seats import SEAT_NAMES
 from scenes.words import i18n
 from scenes.words.i18n import LANGUAGES, MissingTranslation, catalogue, keys, lookup, resay, set_language, tr
+from scenes.words.line_breaks import UNBROKEN
 from scenes.words.wording import (
     COUNT_WORDS,
     deal_label,
@@ -326,6 +328,27 @@ def test_chinese_wraps_between_characters_within_the_width_and_keeps_punctuation
     assert all(font_for(line, 22).size(line)[0] <= 300 for line in lines)
     assert not any(line[0] in NO_BREAK_BEFORE or line[-1] in NO_BREAK_AFTER for line in lines)
     assert wrap("重新发牌（§2-§3）。", 22, 100)[-1].startswith("（")
+
+
+def split_words(lines: list[str]) -> list[tuple[str, str]]:
+    """Each pair of lines whose break falls inside one of the game's Chinese terms."""
+    return [
+        (a, b)
+        for a, b in itertools.pairwise(lines)
+        for word in UNBROKEN
+        for k in range(1, len(word))
+        if a.endswith(word[:k]) and b.startswith(word[k:])
+    ]
+
+
+def test_chinese_lines_never_break_inside_a_game_term():
+    """底 at a line's end and 分 at the next one's start read as two words: every Chinese text, at every width."""
+    pygame.font.init()
+    texts = [text for area in catalogue("zh").values() for text in area.values() if any(w in text for w in UNBROKEN)]
+    broken = [pair for text in texts for width in range(90, 700, 23) for pair in split_words(wrap(text, 22, width))]
+    assert texts and not broken, broken[:5]
+    narrow = font_for("× 底", 22).size("× 底")[0]  # room for 底 after ×, not for 底分
+    assert "底分" in wrap("× 底分 1 = 2", 22, narrow)
 
 
 def test_notes_on_the_table_follow_a_language_switch(titled):

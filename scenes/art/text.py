@@ -8,6 +8,7 @@ import pygame
 
 from scenes.art.cache import Surfaces
 from scenes.art.fonts import CJK_START, font_for
+from scenes.words.line_breaks import UNBROKEN
 
 RENDERS = Surfaces(limit=4000)
 NO_BREAK_BEFORE = "，。、；：？！）》」』”’…·%"
@@ -55,10 +56,12 @@ def blit_text(
     return rect
 
 
-# A Chinese character is a unit of its own (lines break between any two), with the punctuation that must not open a
-# line kept on it and an opening bracket kept on what follows; other text breaks at spaces.
+# A Chinese character is a unit of its own (lines break between any two) but for the game's terms, which stay
+# whole; the punctuation that must not open a line is kept on what it follows and an opening bracket on what follows
+# it; other text breaks at spaces.
 CJK = f"{chr(CJK_START)}-\U0010ffff"
-TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:[{CJK}]|[^\s{CJK}]+)[{NO_BREAK_BEFORE}]*")
+WORDS = "|".join(sorted(UNBROKEN, key=len, reverse=True))
+TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:{WORDS}|[{CJK}]|[^\s{CJK}]+)[{NO_BREAK_BEFORE}]*")
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
