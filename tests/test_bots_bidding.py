@@ -12,7 +12,7 @@ import pytest
 from benchmarks.bots import Side, dealt_values, model_deal, player
 from game.actions import Bid
 from game.bots import decide_bid
-from game.bots.bidding import BID_READ, RISK, bidding_of, choose_bid, landlord_value
+from game.bots.bidding import BID_READ, bidding_of, choose_bid, landlord_value
 from game.bots.levels import EASY, HARD, NORMAL, Level
 from game.cards import parse
 from game.match import Match, Phase
@@ -93,10 +93,10 @@ def test_s3_the_last_seat_bids_just_enough_to_win_the_match() -> None:
 
 
 def test_s3_a_seat_trailing_a_leader_near_the_target_takes_risks() -> None:
-    """A hand a little below the floor passes at 0-0-0; with another seat at 26 of 30 it bids (RISK)."""
+    """A hand a little below the floor passes at 0-0-0; with another seat at 26 of 30 it bids (Level.risk)."""
     hand = "344678TTJQKKKAA22"
     value = landlord_value(parse(hand))
-    assert value < bidding_of(STANDARD).floor <= value + RISK
+    assert value < bidding_of(STANDARD).floor <= value + NORMAL.risk
     assert choose_bid(view_for(hand, []), still(NORMAL)) == 0
     view = view_for(hand, [])
     leader = (view.seat + 1) % 3

@@ -169,7 +169,6 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
 # bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
 # that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
-RISK = 0.25  # a seat behind a leader who could win the match on this hand bids more readily
 
 
 def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float]) -> list[int]:
@@ -187,24 +186,9 @@ def answers_last(view: Observation, rules: Ruleset) -> bool:
     return len(view.bids) == rules.players - 1
 
 
-def match_adjust(view: Observation, rules: Ruleset) -> tuple[float, int]:
-    """(bonus to the value, highest bid worth making) from the scores: the last seat to answer, which would reach
-    the target by winning at a lower bid, bids no more than that; a seat trailing a leader within one hand of the
-    target takes risks."""
-    target = rules.match_target * rules.base
-    gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
-    scores = view.scores
-    need = target - scores[view.seat]
-    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
-    cap = enough if answers_last(view, rules) else rules.max_bid
-    leader = max((s for seat, s in enumerate(scores) if seat != view.seat), default=0)
-    threatened = target - leader <= rules.max_bid * gain and leader > scores[view.seat]
-    return (RISK if threatened else 0.0), cap
-
-
 def choose_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
-    """0 (no bid) when the hand is not worth being landlord; else the bid its value buys (the level's grades), or
-    at `easy` the lowest bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that
+    """0 (no bid) when the hand is not worth being landlord; else the bid its value buys (`points_bid`), or at
+    `easy` the lowest bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that
     auction's floor. `rng` mixes bids near a grade; without it the noise is drawn from the position itself."""
     rules = get(view.ruleset)
     rng = rng or random.Random(f"{view.seat}/{view.hand}/{view.bids}")
@@ -215,15 +199,44 @@ def choose_bid(view: Observation, level: Level, rng: random.Random | None = None
         if now.word == "call":
             return int(value >= floors.call)
         return int(value >= floors.rob + floors.per_rob * now.robs)
-    allowed = [bid for bid in rules.bid_values if bid > view.bid]
+    return points_bid(value, view.seat, view.bids, view.scores, rules, level)
+
+
+def points_bid(
+    value: float, seat: int, bids: tuple[tuple[int, int], ...], scores: tuple[int, ...], rules: Ruleset, level: Level
+) -> int:
+    """The bid a hand of `value` (noise included) makes in a points auction after `bids` (seat, bid) at `scores`:
+    read against the bids before it, graded by the level, and fitted to the match (`match_adjust`). The match
+    simulator (benchmarks/match_model.py) calls this with pooled hand values."""
+    bid = max((b for _, b in bids), default=0)
+    allowed = [b for b in rules.bid_values if b > bid]
+    floor = bidding_of(rules).floor
+    if not allowed:
+        return 0
     if not level.grades:
-        return allowed[0] if allowed and value >= bidding_of(rules).floor else 0
-    passes = sum(1 for _, v in view.bids if v == 0)
-    value += bidding_of(rules).pass_read * passes - BID_READ * view.bid
-    bonus, cap = match_adjust(view, rules)
-    value += bonus
-    grades = level.last_grades if answers_last(view, rules) else level.early_grades
-    worth = _worth(rules, allowed, value, grades) if allowed else []
+        return allowed[0] if value >= floor else 0
+    passes = sum(1 for _, b in bids if b == 0)
+    last = len(bids) == rules.players - 1
+    value += bidding_of(rules).pass_read * passes - BID_READ * bid
+    threatened, cap, leads = match_adjust(seat, scores, rules, last)
+    value += level.risk if threatened else 0.0
+    grades = level.last_grades if last else level.lead_grades if leads else level.early_grades
+    worth = _worth(rules, allowed, value, grades)
     if not worth:
         return 0
     return max(min(max(worth), cap), min(worth))
+
+
+def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset, last: bool) -> tuple[bool, int, bool]:
+    """What the scores say: (another seat could win the match on this hand and leads this one, the highest bid
+    worth making, this seat leads by a top bid's win or more). The last seat to answer, which would reach the
+    target by winning at a lower bid, bids no more than that."""
+    target = rules.match_target * rules.base
+    gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
+    need = target - scores[seat]
+    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
+    cap = enough if last else rules.max_bid
+    leader = max((s for other, s in enumerate(scores) if other != seat), default=0)
+    threatened = target - leader <= rules.max_bid * gain and leader > scores[seat]
+    leads = scores[seat] - leader >= rules.max_bid * gain
+    return threatened, cap, leads
