@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from benchmarks.bots import Side, auction, forced_bidder, mean_ci, play_out, player
-from game.bots.bidding import bidding_of, landlord_value, points_bid
+from game.bots.bidding import Seen, bidding_of, landlord_value, points_bid
 from game.bots.levels import Level, level_of
 from game.cards import parse
 from game.match import Match
@@ -72,32 +72,24 @@ def load_pool(path: Path | None, deals: int, seed: int, rules: Ruleset) -> list[
     return built
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """What a simulated bidder sees: its hand's value, the bids so far (seat, bid), the scores, and its seat."""
-
-    seat: int
-    value: float
-    bids: tuple[tuple[int, int], ...]
-    scores: tuple[int, ...]
-    first: int
+SimBidder = Callable[[float, Seen, Ruleset, random.Random], int]  # on the dealt hand's value
 
 
-SimBidder = Callable[[Seat, Ruleset, random.Random], int]
-
-
-def sim_auction(deal: Deal, bidders: list[SimBidder], scores: list[int], rules: Ruleset, rng: random.Random):
+def sim_auction(
+    deal: Deal, bidders: list[SimBidder], scores: list[int], rules: Ruleset, rng: random.Random, table: list
+):
     """(landlord, bid) of one auction round on the pooled deal, or None when everyone passed and the deal is
-    redealt."""
+    redealt. `table` holds every bid of the match so far and gets this auction's."""
     n = rules.players
     bids: list[tuple[int, int]] = []
     standing, landlord = 0, None
     for k in range(n):
         seat = (deal.first + k) % n
-        view = Seat(seat, deal.values[seat], tuple(bids), tuple(scores), deal.first)
-        bid = bidders[seat](view, rules, rng)
+        seen = Seen(seat, tuple(bids), tuple(scores), tuple(table))
+        bid = bidders[seat](deal.values[seat], seen, rules, rng)
         bid = bid if bid > standing else 0
         bids.append((seat, bid))
+        table.append((seat, bid))
         if bid:
             standing, landlord = bid, seat
             if bid == rules.max_bid:
@@ -114,16 +106,15 @@ def level_bidder(level: Level) -> SimBidder:
     three-seat line's weight)."""
     bias = level.bid_bias * bidding_of(STANDARD).model.line.weights.score
 
-    def bid(view: Seat, rules: Ruleset, rng: random.Random) -> int:
-        value = view.value + bias + rng.uniform(-level.bid_mix, level.bid_mix)
-        return points_bid(value, view.seat, view.bids, view.scores, rules, level)
+    def bid(value: float, seen: Seen, rules: Ruleset, rng: random.Random) -> int:
+        return points_bid(value + bias + rng.uniform(-level.bid_mix, level.bid_mix), seen, rules, level)
 
     return bid
 
 
-def top_bidder(view: Seat, rules: Ruleset, rng: random.Random) -> int:
+def top_bidder(value: float, seen: Seen, rules: Ruleset, rng: random.Random) -> int:
     """The bidder before graded bids (`@top` in benchmarks/bots.py): the top bid on a hand worth a bid."""
-    return rules.max_bid if view.value >= bidding_of(rules).floor else 0
+    return rules.max_bid if value >= bidding_of(rules).floor else 0
 
 
 MATCH_HANDS = 80
@@ -136,11 +127,12 @@ def sim_match(deals: list[Deal], start: int, bidders: list[SimBidder], rules: Ru
     target = rules.match_target * rules.base
     scores = [0] * n
     bids: list[int] = []
+    table: list[tuple[int, int]] = []
     k = start
     while len(bids) < MATCH_HANDS:
         deal = deals[k % len(deals)]
         k += 1
-        won = sim_auction(deal, bidders, scores, rules, rng)
+        won = sim_auction(deal, bidders, scores, rules, rng, table)
         if won is None:
             continue
         landlord, bid = won
@@ -213,7 +205,7 @@ def fresh_bids(bidder: SimBidder, deals: list[Deal], rules: Ruleset, seed: int) 
     `benchmarks.bots --bids` counts."""
     rng = random.Random(seed)
     zero = [0] * rules.players
-    won = [r[1] for d in deals if (r := sim_auction(d, [bidder] * rules.players, zero, rules, rng))]
+    won = [r[1] for d in deals if (r := sim_auction(d, [bidder] * rules.players, zero, rules, rng, []))]
     return {v: won.count(v) / len(won) for v in rules.bid_values}
 
 

@@ -199,15 +199,40 @@ def choose_bid(view: Observation, level: Level, rng: random.Random | None = None
         if now.word == "call":
             return int(value >= floors.call)
         return int(value >= floors.rob + floors.per_rob * now.robs)
-    return points_bid(value, view.seat, view.bids, view.scores, rules, level)
+    return points_bid(value, Seen(view.seat, view.bids, view.scores, view.match_bids), rules, level)
 
 
-def points_bid(
-    value: float, seat: int, bids: tuple[tuple[int, int], ...], scores: tuple[int, ...], rules: Ruleset, level: Level
-) -> int:
-    """The bid a hand of `value` (noise included) makes in a points auction after `bids` (seat, bid) at `scores`:
-    read against the bids before it, graded by the level, and fitted to the match (`match_adjust`). The match
-    simulator (benchmarks/match_model.py) calls this with pooled hand values."""
+class Seen(NamedTuple):
+    """What a points bid reads besides the hand: its seat, this auction's bids and every bid of the match so far
+    (seat, bid), and the scores."""
+
+    seat: int
+    bids: tuple[tuple[int, int], ...]
+    scores: tuple[int, ...]
+    match_bids: tuple[tuple[int, int], ...]
+
+
+# A seat that has bid the top bid this many times in the match and never a lower one bids like the bidder before
+# graded bids (the top bid or nothing): it will bid the top over a low opening, so a hand worth a bid in front of
+# it blocks with the top bid (`Level.blocking_grades`). A seat not yet read is taken for one that grades.
+PRE_EMPTOR_BIDS = 2
+
+
+def pre_empts(seat: int, match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> bool:
+    bids = [b for s, b in match_bids if s == seat and b]
+    return bids.count(rules.max_bid) >= PRE_EMPTOR_BIDS and all(b == rules.max_bid for b in bids)
+
+
+def still_to_answer(seen: Seen, rules: Ruleset) -> list[int]:
+    """The seats that answer after this one in this auction."""
+    return [(seen.seat + k) % rules.players for k in range(1, rules.players - len(seen.bids))]
+
+
+def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
+    """The bid a hand of `value` (noise included) makes in a points auction: read against the bids before it,
+    graded by the level (blocking a pre-emptor still to answer), and fitted to the match (`match_adjust`). The
+    match simulator (benchmarks/match_model.py) calls this with pooled hand values."""
+    bids = seen.bids
     bid = max((b for _, b in bids), default=0)
     allowed = [b for b in rules.bid_values if b > bid]
     floor = bidding_of(rules).floor
@@ -218,25 +243,30 @@ def points_bid(
     passes = sum(1 for _, b in bids if b == 0)
     last = len(bids) == rules.players - 1
     value += bidding_of(rules).pass_read * passes - BID_READ * bid
-    threatened, cap, leads = match_adjust(seat, scores, rules, last)
+    threatened, cap, leads = match_adjust(seen.seat, seen.scores, rules)
     value += level.risk if threatened else 0.0
-    grades = level.last_grades if last else level.lead_grades if leads else level.early_grades
+    if last:
+        grades = level.last_grades
+    elif any(pre_empts(s, seen.match_bids, rules) for s in still_to_answer(seen, rules)):
+        grades = level.blocking_grades
+    else:
+        grades = level.lead_grades if leads else level.early_grades
     worth = _worth(rules, allowed, value, grades)
     if not worth:
         return 0
     return max(min(max(worth), cap), min(worth))
 
 
-def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset, last: bool) -> tuple[bool, int, bool]:
+def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bool, int, bool]:
     """What the scores say: (another seat could win the match on this hand and leads this one, the highest bid
-    worth making, this seat leads by a top bid's win or more). The last seat to answer, which would reach the
-    target by winning at a lower bid, bids no more than that."""
+    worth making, this seat leads by a top bid's win or more). A seat that would reach the target by winning at a
+    lower bid bids no more than that: outbid, it sits as a farmer, and a farmers' win at 3 reaches the target too
+    from 3 points away."""
     target = rules.match_target * rules.base
     gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
     need = target - scores[seat]
     enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
-    cap = enough if last else rules.max_bid
     leader = max((s for other, s in enumerate(scores) if other != seat), default=0)
     threatened = target - leader <= rules.max_bid * gain and leader > scores[seat]
     leads = scores[seat] - leader >= rules.max_bid * gain
-    return threatened, cap, leads
+    return threatened, enough, leads

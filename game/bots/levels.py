@@ -18,6 +18,7 @@ class Level:
     early_grades: tuple[float, float]  # least value above the floor for a bid of 2 and 3 while later seats may outbid
     last_grades: tuple[float, float]  # the same for the last seat to answer
     lead_grades: tuple[float, float]  # the same while leading the match by a top bid's win (bidding.match_adjust)
+    blocking_grades: tuple[float, float]  # the same in front of a seat that bids only the top (bidding.pre_empts)
     risk: float  # added to the value by a seat trailing a leader within one hand of the target
     bid_mix: float  # half-width of the noise on the hand's value when bidding: mixes the bids near a grade
     # looking ahead (hard): nothing unless set
@@ -43,6 +44,7 @@ EASY = Level(
     early_grades=(0.0, 0.0),
     last_grades=(0.0, 0.0),
     lead_grades=(0.0, 0.0),
+    blocking_grades=(0.0, 0.0),
     risk=0.0,
     bid_mix=0.15,
 )
@@ -58,6 +60,7 @@ NORMAL = Level(
     early_grades=(0.15, 0.5),  # graded: a 2 from the top 60% of dealt hands, a 3 from the top 30%
     last_grades=(0.45, 1.05),  # the last seat keeps the hand whatever it bids: it raises just enough
     lead_grades=(0.15, 0.5),
+    blocking_grades=(0.0, 0.0),
     risk=0.25,
     bid_mix=0.1,
 )
