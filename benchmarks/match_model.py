@@ -210,8 +210,8 @@ def fresh_bids(bidder: SimBidder, deals: list[Deal], rules: Ruleset, seed: int) 
 
 
 def candidate(rng: random.Random, base: Level) -> Level:
-    """A random point of the searched family: grades while later seats may outbid, as the last seat and while
-    leading, the trailing seat's risk and the noise."""
+    """A random point of the searched family: grades while later seats may outbid, as the last seat and in front
+    of a pre-emptor, the trailing seat's risk and the noise."""
 
     def grades(pre_empt: float) -> tuple[float, float]:
         if rng.random() < pre_empt:
@@ -223,7 +223,7 @@ def candidate(rng: random.Random, base: Level) -> Level:
         base,
         early_grades=grades(0.3),
         last_grades=grades(0.1),
-        lead_grades=grades(0.2),
+        blocking_grades=grades(0.7),
         risk=round(rng.uniform(0.0, 0.6), 2),
         bid_mix=round(rng.uniform(0.0, 0.2), 2),
     )
@@ -247,7 +247,7 @@ def search(count: int, deals: list[Deal], sets: int, seed: int, rules: Ruleset) 
         fresh = 1 - fresh_bids(level_bidder(level), deals, rules, seed)[rules.max_bid]
         print(
             f"  {100 * share:5.1f}% ± {100 * half:.1f}  1/2 in matches {100 * low:4.1f}%, at 0-0 {100 * fresh:4.1f}%  "
-            f"early {level.early_grades} last {level.last_grades} lead {level.lead_grades} "
+            f"early {level.early_grades} last {level.last_grades} blocking {level.blocking_grades} "
             f"risk {level.risk} mix {level.bid_mix}"
         )
 

@@ -104,6 +104,53 @@ def test_s3_a_seat_trailing_a_leader_near_the_target_takes_risks() -> None:
     assert choose_bid(view_for(hand, [], scores=scores), still(NORMAL)) >= 1
 
 
+def test_s3_a_seat_four_points_from_the_target_needs_only_a_two() -> None:
+    """STRONG opens at 3 at 0-0-0; from 26 of 30 a win at 2 (+4) ends the match, and outbid it sits as a farmer,
+    whose win at 3 ends it too: normal and hard open at 2."""
+    view = view_for(STRONG, [])
+    near = tuple(26 if s == view.seat else 0 for s in range(3))
+    for level in (NORMAL, HARD):
+        assert choose_bid(view, still(level)) == 3
+        assert choose_bid(view_for(STRONG, [], scores=near), still(level)) == 2
+
+
+def with_table(view: Observation, bids: list[tuple[int, int]]) -> Observation:
+    """The view with earlier hands' bids of the match before this auction's."""
+    return replace(view, match_bids=(*bids, *view.match_bids))
+
+
+def test_s3_a_hand_in_front_of_a_pre_emptor_blocks_with_the_top_bid() -> None:
+    """GOOD opens at 2 at a table not yet read; the next seat has bid 3 twice and nothing lower this match (it
+    bids the top or nothing, so it would bid 3 over a 2): normal opens at 3. One bid of 2 by it shows it grades."""
+    view = view_for(GOOD, [])
+    after = (view.seat + 1) % 3
+    assert choose_bid(view, still(NORMAL)) == 2
+    assert choose_bid(with_table(view, [(after, 3)]), still(NORMAL)) == 2
+    assert choose_bid(with_table(view, [(after, 3), (after, 0), (after, 3)]), still(NORMAL)) == 3
+    assert choose_bid(with_table(view, [(after, 3), (after, 2), (after, 3)]), still(NORMAL)) == 2
+
+
+def test_s3_only_a_pre_emptor_still_to_answer_is_blocked() -> None:
+    """FAIR after a pass (worth pass_read more) bids 2; a pre-emptor that has passed this auction cannot outbid
+    it, so it still bids 2; in front of one still to answer it bids 3."""
+    view = view_for(FAIR, [0])
+    before = view.bids[0][0]
+    after = (view.seat + 1) % 3
+    assert choose_bid(view, still(NORMAL)) == 2
+    assert choose_bid(with_table(view, [(before, 3), (before, 3)]), still(NORMAL)) == 2
+    assert choose_bid(with_table(view, [(after, 3), (after, 3)]), still(NORMAL)) == 3
+
+
+def test_match_bids_are_every_bid_of_the_match() -> None:
+    """The observation carries the bids of earlier hands too (public: every seat heard them)."""
+    match = Match(STANDARD, seed=3)
+    bid_all(match, [0, 0, 0])  # all pass: redealt
+    bid_all(match, [1])
+    seat = match.turn
+    assert seat is not None
+    assert [b for _, b in observe(match, seat).match_bids] == [0, 0, 0, 1]
+
+
 def test_s3_bids_are_mixed_near_a_grade_but_repeatable_for_a_position() -> None:
     """FAIR (-0.02) sits just below normal's grade of 2 (0.0): across deals its opening bid varies; one position
     always bids alike."""

@@ -1,11 +1,12 @@
 """Bidding (000 §3) on expected points: the landlord's expected result per bid point, from the hand's plan
 score and its controls, measured in self-play (docs/bots.md, `python -m benchmarks.bots --calibrate N`).
 
-A points auction is graded: the hand's value buys a bid of 1, 2 or 3 (`GRADES`), read against the bids before it
-(a bid is a strong hand the landlord will face, a pass a weak one) and the match (a bid that already reaches the
-target is enough; a seat trailing a leader close to the target takes risks). A little noise on the value mixes the
-bids of hands near a grade, so a bid does not give the hand away. Call/rob auctions (004, 003 two-player) answer 0
-or 1 on the same value against floors per auction kind.
+A points auction is graded: the hand's value buys a bid of 1, 2 or 3 (a level's grades), read against the bids
+before it (a bid is a strong hand the landlord will face, a pass a weak one), the table (in front of a seat that
+has bid only the top bid in this match, a low bid would only be outbid: block it with the top bid) and the match
+(a bid that already reaches the target is enough; a seat trailing a leader close to the target takes risks). A
+little noise on the value mixes the bids of hands near a grade, so a bid does not give the hand away. Call/rob
+auctions (004, 003 two-player) answer 0 or 1 on the same value against floors per auction kind.
 """
 
 from __future__ import annotations
@@ -165,9 +166,10 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
     return bidding_of(rules).model.value(features(counts, rules, bias))
 
 
-# A level's grades (`Level.early_grades`, `Level.last_grades`) are the least values above the table's floor for a
-# bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
-# that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
+# A level's grades (`Level.early_grades`, `last_grades`, `blocking_grades`) are the least values above the table's
+# floor for a bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on
+# average). A seat that later seats may still outbid, the last seat to answer (whatever it bids, the hand is its
+# own) and a seat in front of a pre-emptor grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
 
 
@@ -179,11 +181,6 @@ def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float
     need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 2] for b in allowed}
     need[rules.bid_values[0]] = floor
     return [b for b in allowed if value >= need[b]]
-
-
-def answers_last(view: Observation, rules: Ruleset) -> bool:
-    """Nobody answers after this seat: whatever it bids, the hand is its own."""
-    return len(view.bids) == rules.players - 1
 
 
 def choose_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
@@ -243,23 +240,23 @@ def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
     passes = sum(1 for _, b in bids if b == 0)
     last = len(bids) == rules.players - 1
     value += bidding_of(rules).pass_read * passes - BID_READ * bid
-    threatened, cap, leads = match_adjust(seen.seat, seen.scores, rules)
+    threatened, cap = match_adjust(seen.seat, seen.scores, rules)
     value += level.risk if threatened else 0.0
-    if last:
-        grades = level.last_grades
-    elif any(pre_empts(s, seen.match_bids, rules) for s in still_to_answer(seen, rules)):
+    if any(pre_empts(s, seen.match_bids, rules) for s in still_to_answer(seen, rules)):
         grades = level.blocking_grades
+    elif last:
+        grades = level.last_grades
     else:
-        grades = level.lead_grades if leads else level.early_grades
+        grades = level.early_grades
     worth = _worth(rules, allowed, value, grades)
     if not worth:
         return 0
     return max(min(max(worth), cap), min(worth))
 
 
-def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bool, int, bool]:
+def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bool, int]:
     """What the scores say: (another seat could win the match on this hand and leads this one, the highest bid
-    worth making, this seat leads by a top bid's win or more). A seat that would reach the target by winning at a
+    worth making). A seat that would reach the target by winning at a
     lower bid bids no more than that: outbid, it sits as a farmer, and a farmers' win at 3 reaches the target too
     from 3 points away."""
     target = rules.match_target * rules.base
@@ -268,5 +265,4 @@ def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bo
     enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
     leader = max((s for other, s in enumerate(scores) if other != seat), default=0)
     threatened = target - leader <= rules.max_bid * gain and leader > scores[seat]
-    leads = scores[seat] - leader >= rules.max_bid * gain
-    return threatened, enough, leads
+    return threatened, enough

@@ -17,7 +17,6 @@ class Level:
     grades: bool  # bids what the hand is worth, reading the auction and the match, rather than the lowest it may
     early_grades: tuple[float, float]  # least value above the floor for a bid of 2 and 3 while later seats may outbid
     last_grades: tuple[float, float]  # the same for the last seat to answer
-    lead_grades: tuple[float, float]  # the same while leading the match by a top bid's win (bidding.match_adjust)
     blocking_grades: tuple[float, float]  # the same in front of a seat that bids only the top (bidding.pre_empts)
     risk: float  # added to the value by a seat trailing a leader within one hand of the target
     bid_mix: float  # half-width of the noise on the hand's value when bidding: mixes the bids near a grade
@@ -43,7 +42,6 @@ EASY = Level(
     grades=False,
     early_grades=(0.0, 0.0),
     last_grades=(0.0, 0.0),
-    lead_grades=(0.0, 0.0),
     blocking_grades=(0.0, 0.0),
     risk=0.0,
     bid_mix=0.15,
@@ -59,8 +57,7 @@ NORMAL = Level(
     grades=True,
     early_grades=(0.15, 0.5),  # graded: a 2 from the top 60% of dealt hands, a 3 from the top 30%
     last_grades=(0.45, 1.05),  # the last seat keeps the hand whatever it bids: it raises just enough
-    lead_grades=(0.15, 0.5),
-    blocking_grades=(0.0, 0.0),
+    blocking_grades=(0.0, 0.0),  # in front of a pre-emptor a low bid is outbid: 3 on any hand worth a bid
     risk=0.25,
     bid_mix=0.1,
 )
@@ -75,7 +72,6 @@ HARD = replace(  # normal plus the end-game search and, before it, play-outs of 
     rollout_cards=30,
     early_grades=(0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
     last_grades=(0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
-    lead_grades=(0.0, 0.0),
 )
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
