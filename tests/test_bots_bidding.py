@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 
 from benchmarks.bots import Side, dealt_values, model_deal, player
+from benchmarks.match_model import Deal, level_bidder, sim_auction, sim_match, top_bidder
 from game.actions import Bid
 from game.bots import decide_bid
-from game.bots.bidding import BID_READ, bidding_of, choose_bid, landlord_value
+from game.bots.bidding import BID_READ, Seen, bidding_of, choose_bid, landlord_value
 from game.bots.levels import EASY, HARD, NORMAL, Level
 from game.cards import parse
 from game.match import Match, Phase
@@ -219,3 +220,24 @@ def test_model_arena_scores_each_auction_on_the_hands_as_dealt() -> None:
     model_deal(21, player("normal"), player("normal"), a, b, STANDARD)
     assert len(a.bids) + len(b.bids) == 6
     assert a.points == b.points == [0.0]
+
+
+def test_the_match_simulator_bids_as_the_game_does() -> None:
+    """benchmarks/match_model.py scores bidders on pooled values through the game's own decision: a pooled
+    hand's sim bid is the game's bid on that hand, and after three passes a classic deal goes to the first bidder
+    at 1 while a standard one is redealt."""
+    view = view_for(GOOD, [])
+    seen = Seen(view.seat, view.bids, view.scores, view.match_bids)
+    value = landlord_value(parse(GOOD))
+    assert level_bidder(still(NORMAL))(value, seen, STANDARD, random.Random(1)) == choose_bid(view, still(NORMAL))
+    weak = Deal(first=1, values=(-1.0, -1.0, -1.0), results=(1, 1, 1))
+    bidders = [level_bidder(NORMAL)] * 3
+    assert sim_auction(weak, bidders, [0, 0, 0], STANDARD, random.Random(1), []) is None
+    assert sim_auction(weak, bidders, [0, 0, 0], CLASSIC, random.Random(1), []) == (1, 1)
+
+
+def test_the_match_simulator_plays_a_match_to_the_target() -> None:
+    """Every deal won by its first bidder at 3: each hand moves 6 points to it, and the match ends at 30."""
+    deals = [Deal(first=0, values=(1.0, -1.0, -1.0), results=(1, -1, -1))]
+    winners, hands, bids = sim_match(deals, 0, [top_bidder] * 3, STANDARD, random.Random(1))
+    assert winners == (0,) and hands == 5 and bids == [3] * 5
