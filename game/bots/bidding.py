@@ -209,20 +209,34 @@ class Seen(NamedTuple):
     match_bids: tuple[tuple[int, int], ...]
 
 
-# A seat that has bid the top bid this many times in the match and never a lower one bids like the bidder before
-# graded bids (the top bid or nothing): it will bid the top over a low opening, so a hand worth a bid in front of
-# it blocks with the top bid (`Level.blocking_grades`). A seat not yet read is taken for one that grades.
+# A seat that has bid the top bid this many times in the match where it could have bid lower, and never a lower
+# one, bids like the bidder before graded bids (the top bid or nothing): it would bid the top over a low opening,
+# so a hand worth a bid in front of it blocks with the top bid (`Level.blocking_grades`). A top bid made in front
+# of a pre-emptor is no evidence (a seat that grades blocks there too), and a seat not yet read is taken for one
+# that grades.
 PRE_EMPTOR_BIDS = 2
 
 
-def pre_empts(seat: int, match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> bool:
-    bids = [b for s, b in match_bids if s == seat and b]
-    return bids.count(rules.max_bid) >= PRE_EMPTOR_BIDS and all(b == rules.max_bid for b in bids)
+def still_to_answer(seat: int, answered: int, rules: Ruleset) -> list[int]:
+    """The seats that answer after `seat` in an auction where `answered` seats have answered before it."""
+    return [(seat + k) % rules.players for k in range(1, rules.players - answered)]
 
 
-def still_to_answer(seen: Seen, rules: Ruleset) -> list[int]:
-    """The seats that answer after this one in this auction."""
-    return [(seen.seat + k) % rules.players for k in range(1, rules.players - len(seen.bids))]
+def pre_emptors(match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> set[int]:
+    """The seats read as pre-emptors from the match's bids, read auction by auction (a points auction ends at the
+    top bid or when every seat has answered)."""
+    top, n = rules.max_bid, rules.players
+    tops, graded, found = [0] * n, [False] * n, set()
+    auction: list[int] = []
+    for seat, bid in match_bids:
+        if len(auction) == n or (auction and auction[-1] == top):
+            auction = []
+        blocked = any(s in found for s in still_to_answer(seat, len(auction), rules))
+        auction.append(bid)
+        tops[seat] += bid == top and not blocked
+        graded[seat] = graded[seat] or 0 < bid < top
+        found = {s for s in range(n) if tops[s] >= PRE_EMPTOR_BIDS and not graded[s]}
+    return found
 
 
 def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
@@ -242,7 +256,7 @@ def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
     value += bidding_of(rules).pass_read * passes - BID_READ * bid
     threatened, cap = match_adjust(seen.seat, seen.scores, rules)
     value += level.risk if threatened else 0.0
-    if any(pre_empts(s, seen.match_bids, rules) for s in still_to_answer(seen, rules)):
+    if pre_emptors(seen.match_bids, rules) & set(still_to_answer(seen.seat, len(bids), rules)):
         grades = level.blocking_grades
     elif last:
         grades = level.last_grades
