@@ -13,7 +13,7 @@ from benchmarks.bots import Side, dealt_values, model_deal, player
 from benchmarks.match_model import Deal, level_bidder, sim_auction, sim_match, top_bidder
 from game.actions import Bid
 from game.bots import decide_bid
-from game.bots.bidding import BID_READ, Seen, bidding_of, choose_bid, landlord_value
+from game.bots.bidding import BID_READ, Seen, bidding_of, choose_bid, landlord_value, pre_emptors
 from game.bots.levels import EASY, HARD, NORMAL, Level
 from game.cards import parse
 from game.match import Match, Phase
@@ -140,6 +140,15 @@ def test_s3_only_a_pre_emptor_still_to_answer_is_blocked() -> None:
     assert choose_bid(view, still(NORMAL)) == 2
     assert choose_bid(with_table(view, [(before, 3), (before, 3)]), still(NORMAL)) == 2
     assert choose_bid(with_table(view, [(after, 3), (after, 3)]), still(NORMAL)) == 3
+
+
+def test_s3_the_table_is_read_auction_by_auction() -> None:
+    """Seat 0 opens 3 in two auctions: a pre-emptor. Seat 2 then opens 3 twice with seat 0 still to answer: a seat
+    that grades blocks there too, so that is no evidence. A later 2 by seat 0 shows that it grades."""
+    table = ((0, 3), (0, 3), (2, 3), (2, 3))
+    assert pre_emptors(table, STANDARD) == {0}
+    assert pre_emptors(((1, 3), (1, 0), (2, 0), (0, 3)), STANDARD) == set()  # one top bid each
+    assert pre_emptors((*table, (0, 2)), STANDARD) == set()
 
 
 def test_match_bids_are_every_bid_of_the_match() -> None:
