@@ -213,11 +213,11 @@ def candidate(rng: random.Random, base: Level) -> Level:
     """A random point of the searched family: grades while later seats may outbid, as the last seat and in front
     of a pre-emptor, the trailing seat's risk and the noise."""
 
-    def grades(pre_empt: float) -> tuple[float, float]:
+    def grades(pre_empt: float) -> tuple[float, float, float]:
         if rng.random() < pre_empt:
-            return (0.0, 0.0)
+            return (0.0, 0.0, 0.0)
         two = rng.uniform(0.0, 0.6)
-        return (round(two, 2), round(two + rng.uniform(0.0, 0.9), 2))
+        return (round(rng.uniform(-0.3, 0.0), 2), round(two, 2), round(two + rng.uniform(0.0, 0.9), 2))
 
     return replace(
         base,

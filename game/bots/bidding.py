@@ -167,19 +167,19 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
 
 
 # A level's grades (`Level.early_grades`, `last_grades`, `blocking_grades`) are the least values above the table's
-# floor for a bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on
-# average). A seat that later seats may still outbid, the last seat to answer (whatever it bids, the hand is its
-# own) and a seat in front of a pre-emptor grade apart.
+# floor for a bid of 1, 2 and 3 (a 1 a little below it: a low opening costs little, and it tells the table that
+# this seat grades). A seat that later seats may still outbid, the last seat to answer (whatever it bids, the hand
+# is its own) and a seat in front of a pre-emptor grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
 
 
-def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float]) -> list[int]:
-    """The bids `value` pays for: the opening bid from the floor, each higher one from its grade (bids of a
-    table whose top is not 3 are graded by their share of the top)."""
+def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float, float]) -> list[int]:
+    """The bids `value` pays for: the opening bid from its grade, each higher one from its own (bids of a table
+    whose top is not 3 are graded by their share of the top)."""
     floor = bidding_of(rules).floor
     top = rules.max_bid
-    need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 2] for b in allowed}
-    need[rules.bid_values[0]] = floor
+    need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 1] for b in allowed}
+    need[rules.bid_values[0]] = floor + grades[0]
     return [b for b in allowed if value >= need[b]]
 
 
@@ -209,12 +209,12 @@ class Seen(NamedTuple):
     match_bids: tuple[tuple[int, int], ...]
 
 
-# A seat that has bid the top bid this many times in the match where it could have bid lower, and never a lower
+# A seat that has bid the top bid (this many times) in the match where it could have bid lower, and never a lower
 # one, bids like the bidder before graded bids (the top bid or nothing): it would bid the top over a low opening,
 # so a hand worth a bid in front of it blocks with the top bid (`Level.blocking_grades`). A top bid made in front
 # of a pre-emptor is no evidence (a seat that grades blocks there too), and a seat not yet read is taken for one
 # that grades.
-PRE_EMPTOR_BIDS = 2
+PRE_EMPTOR_BIDS = 1
 
 
 def still_to_answer(seat: int, answered: int, rules: Ruleset) -> list[int]:
