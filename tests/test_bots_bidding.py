@@ -241,7 +241,7 @@ def test_the_match_simulator_bids_as_the_game_does() -> None:
     seen = Seen(view.seat, view.bids, view.scores, view.match_bids)
     value = landlord_value(parse(GOOD))
     assert level_bidder(still(NORMAL))(value, seen, STANDARD, random.Random(1)) == choose_bid(view, still(NORMAL))
-    weak = Deal(first=1, values=(-1.0, -1.0, -1.0), results=(1, 1, 1))
+    weak = Deal(first=1, values=(-2.0, -2.0, -2.0), results=(1, 1, 1))
     bidders = [level_bidder(NORMAL)] * 3
     assert sim_auction(weak, bidders, [0, 0, 0], STANDARD, random.Random(1), []) is None
     assert sim_auction(weak, bidders, [0, 0, 0], CLASSIC, random.Random(1), []) == (1, 1)
