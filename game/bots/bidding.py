@@ -100,6 +100,7 @@ class Bidding:
     model: PointsModel | ChanceModel
     floor: float
     pass_read: float = 0.03  # a shape where the worth of a pass was never measured keeps the first guess
+    low_opening: bool = False  # a level's opening 1 below the floor (its first grade) was measured on this model
 
 
 # Three seats: fitted on 15,000 hands each played out as landlord by `normal` bots (docs/bots.md). Points scale
@@ -110,7 +111,9 @@ class Bidding:
 # A pass is measured at three seats (docs/bots.md): the landlord's points per bid point fall 0.69 per point of the
 # other hands' values, and a hand that passes is worth 0.53 less than the average dealt hand, so a pass is worth
 # about 0.36 to the next bidder; 0.3 keeps a margin for the fit.
-THREE_SEATS = Bidding(PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15, pass_read=0.3)
+THREE_SEATS = Bidding(
+    PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15, pass_read=0.3, low_opening=True
+)
 # Four seats (two decks, 25 cards, 8 more for the landlord): neither the plan score nor the controls predict the
 # landlord's win (their fitted weights are nil), the jokers do. Logistic fit on 5,600 hands, each played out as
 # landlord by `normal` bots; the landlord's wins carry the larger multipliers (it holds 33 cards, so more bombs).
@@ -176,10 +179,10 @@ BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits agai
 def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float, float]) -> list[int]:
     """The bids `value` pays for: the opening bid from its grade, each higher one from its own (bids of a table
     whose top is not 3 are graded by their share of the top)."""
-    floor = bidding_of(rules).floor
-    top = rules.max_bid
+    table = bidding_of(rules)
+    floor, top = table.floor, rules.max_bid
     need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 1] for b in allowed}
-    need[rules.bid_values[0]] = floor + grades[0]
+    need[rules.bid_values[0]] = floor + (grades[0] if table.low_opening else max(0.0, grades[0]))
     return [b for b in allowed if value >= need[b]]
 
 
