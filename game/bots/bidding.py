@@ -273,9 +273,8 @@ def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
 
 def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bool, int]:
     """What the scores say: (another seat could win the match on this hand and leads this one, the highest bid
-    worth making). A seat that would reach the target by winning at a
-    lower bid bids no more than that: outbid, it sits as a farmer, and a farmers' win at 3 reaches the target too
-    from 3 points away."""
+    worth making). A seat that would reach the target by winning at a lower bid bids no more than that: outbid, it
+    sits as a farmer, and a farmers' win at 3 reaches the target too from 3 points away."""
     target = rules.match_target * rules.base
     gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
     need = target - scores[seat]
