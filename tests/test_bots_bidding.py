@@ -106,6 +106,18 @@ def test_s3_a_seat_trailing_a_leader_near_the_target_takes_risks() -> None:
     assert choose_bid(view_for(WEAK, [], scores=scores), still(NORMAL)) >= 1
 
 
+def test_s3_a_hard_seat_trailing_a_leader_near_the_target_bids_3_on_a_marginal_hand() -> None:
+    """A hand a little below the floor: hard passes it at 0-0-0; with another seat at 26 of 30 it takes the risk
+    at 3 (it pre-empts whatever it bids on)."""
+    hand = "344678TTJQKKKAA22"
+    value = landlord_value(parse(hand))
+    assert value < bidding_of(STANDARD).floor <= value + HARD.risk
+    view = view_for(hand, [])
+    leader = (view.seat + 1) % 3
+    assert choose_bid(view, still(HARD)) == 0
+    assert choose_bid(view_for(hand, [], scores=tuple(26 if s == leader else 0 for s in range(3))), still(HARD)) == 3
+
+
 def test_s3_a_seat_four_points_from_the_target_needs_only_a_two() -> None:
     """STRONG opens at 3 at 0-0-0; from 26 of 30 a win at 2 (+4) ends the match, and outbid it sits as a farmer,
     whose win at 3 ends it too: normal and hard open at 2."""
