@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from benchmarks.bots import Side, auction, forced_bidder, mean_ci, play_out, player
+from benchmarks.bots import MATCH_HANDS, Side, auction, forced_bidder, mean_ci, play_out, player
 from game.bots.bidding import Seen, bidding_of, landlord_value, points_bid
 from game.bots.levels import Level, level_of
 from game.cards import parse
@@ -76,8 +76,13 @@ SimBidder = Callable[[float, Seen, Ruleset, random.Random], int]  # on the dealt
 
 
 def sim_auction(
-    deal: Deal, bidders: list[SimBidder], scores: list[int], rules: Ruleset, rng: random.Random, table: list
-):
+    deal: Deal,
+    bidders: list[SimBidder],
+    scores: list[int],
+    rules: Ruleset,
+    rng: random.Random,
+    table: list[tuple[int, int]],
+) -> tuple[int, int] | None:
     """(landlord, bid) of one auction round on the pooled deal, or None when everyone passed and the deal is
     redealt. `table` holds every bid of the match so far and gets this auction's."""
     n = rules.players
@@ -117,10 +122,9 @@ def top_bidder(value: float, seen: Seen, rules: Ruleset, rng: random.Random) -> 
     return rules.max_bid if value >= bidding_of(rules).floor else 0
 
 
-MATCH_HANDS = 80
-
-
-def sim_match(deals: list[Deal], start: int, bidders: list[SimBidder], rules: Ruleset, rng: random.Random):
+def sim_match(
+    deals: list[Deal], start: int, bidders: list[SimBidder], rules: Ruleset, rng: random.Random
+) -> tuple[tuple[int, ...], int, list[int]]:
     """(winning seats, hands, winning bids) of one match drawing its deals from `start` on; a match unfinished
     after MATCH_HANDS hands goes to the seats then leading."""
     n = rules.players
@@ -145,25 +149,22 @@ def sim_match(deals: list[Deal], start: int, bidders: list[SimBidder], rules: Ru
     return tuple(s for s in range(n) if scores[s] == best), len(bids), bids
 
 
-def duel(a: SimBidder, b: SimBidder, deals: list[Deal], sets: int, seed: int, rules: Ruleset):
-    """Duplicate match sets (A alone in each seat, then B alone): A's share of match wins with its 95% interval,
-    and the winning bids of matches A bid in."""
+def duel(a: SimBidder, b: SimBidder, deals: list[Deal], sets: int, seed: int, rules: Ruleset) -> tuple[float, float]:
+    """Duplicate match sets (A alone in each seat, then B alone, on the same deals): A's share of the match wins
+    and its 95% interval over sets."""
     n = rules.players
     rng = random.Random(seed)
-    shares, a_bids = [], []
+    shares = []
     for k in range(sets):
         start = rng.randrange(len(deals))
         won = 0.0
         for alone, other in ((a, b), (b, a)):
             for seat_alone in range(n):
                 seats = [alone if seat == seat_alone else other for seat in range(n)]
-                winners, _, bids = sim_match(deals, start, seats, rules, random.Random(k * 7 + seat_alone))
+                winners, _, _ = sim_match(deals, start, seats, rules, random.Random(k * 7 + seat_alone))
                 won += sum(seats[w] is a for w in winners) / len(winners)
-                if alone is a:
-                    a_bids += bids
         shares.append(won / (2 * n))
-    share, half = mean_ci(shares)
-    return share, half
+    return mean_ci(shares)
 
 
 def self_bids(bidder: SimBidder, deals: list[Deal], matches: int, seed: int, rules: Ruleset) -> dict[int, float]:
