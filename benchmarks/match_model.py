@@ -1,4 +1,7 @@
-"""Match simulator for bidders: `python -m benchmarks.match_model [--deals N] [--matches N] [--search N]`.
+"""Match simulator for bidders: whole matches scored in seconds on pooled, played-out deals.
+
+`python -m benchmarks.match_model [--deals N] [--pool FILE] [--matches N] [--pairs A:B,...] [--search N]
+[--ruleset NAME]`.
 
 Points per hand are linear in the bid, match wins are not, so bidders are judged on whole matches. Playing
 matches with real bots takes minutes per hundred; here every deal of a pool is played out once per seat as
