@@ -410,7 +410,8 @@ def bid_distribution(bids: list[int], rules: Ruleset) -> str:
 
 def self_play_bids(deals: int, seed: int, rules: Ruleset) -> None:
     """Each level bidding against itself on the same deals: how often each bid wins the auction (in call/rob
-    auctions: how many robs it took)."""
+    auctions: how many robs it took); in points auctions also over self-play matches (one per 50 deals), where
+    the bids read the scores and the table's bids so far."""
     robbing = rules.auction is not Auction.POINTS
     for level in LEVELS:
         won = []
@@ -426,6 +427,11 @@ def self_play_bids(deals: int, seed: int, rules: Ruleset) -> None:
         )
         what = "robs" if robbing else "winning bid"
         print(f"{level:>6} self-play ({rules.name}, {deals} auctions), {what}: {shown}")
+        if not robbing:
+            matches = max(1, deals // 50)
+            seats = [player(level)] * rules.players
+            won = [b for k in range(matches) for b in play_match(seed * 1_000_003 + k, seats, rules).bids]
+            print(f"{'':>6} in {matches} self-play matches ({len(won)} auctions): {bid_distribution(won, rules)}")
 
 
 def forced_bidder(takes: bool, rules: Ruleset) -> Bidder:

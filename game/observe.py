@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.actions import Bid
 from game.cards import normalize
 from game.match import LastPlay, Match, Phase
 from game.wild import split_move
@@ -41,6 +42,7 @@ class Observation:
     swapped: tuple[bool, ...] = ()  # swap-three, while seats pick: who has picked (never what)
     gave: tuple[int, ...] | None = None  # swap-three: the cards this seat picked to pass on, once it picked
     received: tuple[int, ...] | None = None  # swap-three: the cards the seat before passed to this one, once swapped
+    match_bids: tuple[tuple[int, int], ...] = ()  # every bid of the match so far, (seat, bid), this hand's included
 
     @property
     def played(self) -> str:
@@ -103,6 +105,7 @@ def observe(match: Match, seat: int) -> Observation:
         shown=match.ranks(hand.landlord) if hand.shown and hand.landlord is not None else None,
         doubles=_doubles(match, seat),
         wild=match.wild,
+        match_bids=tuple((action.seat, action.value) for action in match.log if isinstance(action, Bid)),
         **_swap(match, seat),
     )
 

@@ -1,11 +1,12 @@
 """Bidding (000 §3) on expected points: the landlord's expected result per bid point, from the hand's plan
 score and its controls, measured in self-play (docs/bots.md, `python -m benchmarks.bots --calibrate N`).
 
-A points auction is graded: the hand's value buys a bid of 1, 2 or 3 (`GRADES`), read against the bids before it
-(a bid is a strong hand the landlord will face, a pass a weak one) and the match (a bid that already reaches the
-target is enough; a seat trailing a leader close to the target takes risks). A little noise on the value mixes the
-bids of hands near a grade, so a bid does not give the hand away. Call/rob auctions (004, 003 two-player) answer 0
-or 1 on the same value against floors per auction kind.
+A points auction is graded: the hand's value buys a bid of 1, 2 or 3 (a level's grades), read against the bids
+before it (a bid is a strong hand the landlord will face, a pass a weak one), the table (in front of a seat that
+has bid only the top bid in this match, a low bid would only be outbid: block it with the top bid) and the match
+(a bid that already reaches the target is enough; a seat trailing a leader close to the target takes risks). A
+little noise on the value mixes the bids of hands near a grade, so a bid does not give the hand away. Call/rob
+auctions (004, 003 two-player) answer 0 or 1 on the same value against floors per auction kind.
 """
 
 from __future__ import annotations
@@ -99,6 +100,7 @@ class Bidding:
     model: PointsModel | ChanceModel
     floor: float
     pass_read: float = 0.03  # a shape where the worth of a pass was never measured keeps the first guess
+    low_opening: bool = False  # a level's opening 1 below the floor (its first grade) was measured on this model
 
 
 # Three seats: fitted on 15,000 hands each played out as landlord by `normal` bots (docs/bots.md). Points scale
@@ -109,7 +111,9 @@ class Bidding:
 # A pass is measured at three seats (docs/bots.md): the landlord's points per bid point fall 0.69 per point of the
 # other hands' values, and a hand that passes is worth 0.53 less than the average dealt hand, so a pass is worth
 # about 0.36 to the next bidder; 0.3 keeps a margin for the fit.
-THREE_SEATS = Bidding(PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15, pass_read=0.3)
+THREE_SEATS = Bidding(
+    PointsModel(Line(0.25, Features(1 / 65, 0.31, 0.0, 0.0))), floor=-0.15, pass_read=0.3, low_opening=True
+)
 # Four seats (two decks, 25 cards, 8 more for the landlord): neither the plan score nor the controls predict the
 # landlord's win (their fitted weights are nil), the jokers do. Logistic fit on 5,600 hands, each played out as
 # landlord by `normal` bots; the landlord's wins carry the larger multipliers (it holds 33 cards, so more bombs).
@@ -165,46 +169,26 @@ def landlord_value(counts: Counts, bias: float = 0.0, rules: Ruleset = STANDARD)
     return bidding_of(rules).model.value(features(counts, rules, bias))
 
 
-# A level's grades (`Level.early_grades`, `Level.last_grades`) are the least values above the table's floor for a
-# bid of 2 and of 3; the opening bid needs only the floor (being a farmer instead costs points on average). A seat
-# that later seats may still outbid and the last seat to answer (whatever it bids, the hand is its own) grade apart.
+# A level's grades (`Level.early_grades`, `last_grades`, `blocking_grades`) are the least values above the table's
+# floor for a bid of 1, 2 and 3 (a 1 a little below it: a low opening costs little, and it tells the table that
+# this seat grades). A seat that later seats may still outbid, the last seat to answer (whatever it bids, the hand
+# is its own) and a seat in front of a pre-emptor grade apart.
 BID_READ = 0.08  # per point of the standing bid: the hand that bid it sits against the new landlord
-RISK = 0.25  # a seat behind a leader who could win the match on this hand bids more readily
 
 
-def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float]) -> list[int]:
-    """The bids `value` pays for: the opening bid from the floor, each higher one from its grade (bids of a
-    table whose top is not 3 are graded by their share of the top)."""
-    floor = bidding_of(rules).floor
-    top = rules.max_bid
-    need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 2] for b in allowed}
-    need[rules.bid_values[0]] = floor
+def _worth(rules: Ruleset, allowed: list[int], value: float, grades: tuple[float, float, float]) -> list[int]:
+    """The bids `value` pays for: the opening bid from its grade, each higher one from its own (bids of a table
+    whose top is not 3 are graded by their share of the top)."""
+    table = bidding_of(rules)
+    floor, top = table.floor, rules.max_bid
+    need = {b: floor + grades[max(2, min(3, round(3 * b / top))) - 1] for b in allowed}
+    need[rules.bid_values[0]] = floor + (grades[0] if table.low_opening else max(0.0, grades[0]))
     return [b for b in allowed if value >= need[b]]
 
 
-def answers_last(view: Observation, rules: Ruleset) -> bool:
-    """Nobody answers after this seat: whatever it bids, the hand is its own."""
-    return len(view.bids) == rules.players - 1
-
-
-def match_adjust(view: Observation, rules: Ruleset) -> tuple[float, int]:
-    """(bonus to the value, highest bid worth making) from the scores: the last seat to answer, which would reach
-    the target by winning at a lower bid, bids no more than that; a seat trailing a leader within one hand of the
-    target takes risks."""
-    target = rules.match_target * rules.base
-    gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
-    scores = view.scores
-    need = target - scores[view.seat]
-    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
-    cap = enough if answers_last(view, rules) else rules.max_bid
-    leader = max((s for seat, s in enumerate(scores) if seat != view.seat), default=0)
-    threatened = target - leader <= rules.max_bid * gain and leader > scores[view.seat]
-    return (RISK if threatened else 0.0), cap
-
-
 def choose_bid(view: Observation, level: Level, rng: random.Random | None = None) -> int:
-    """0 (no bid) when the hand is not worth being landlord; else the bid its value buys (the level's grades), or
-    at `easy` the lowest bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that
+    """0 (no bid) when the hand is not worth being landlord; else the bid its value buys (`points_bid`), or at
+    `easy` the lowest bid above the current one. In call/rob auctions: 1 to call or rob when the hand clears that
     auction's floor. `rng` mixes bids near a grade; without it the noise is drawn from the position itself."""
     rules = get(view.ruleset)
     rng = rng or random.Random(f"{view.seat}/{view.hand}/{view.bids}")
@@ -215,15 +199,86 @@ def choose_bid(view: Observation, level: Level, rng: random.Random | None = None
         if now.word == "call":
             return int(value >= floors.call)
         return int(value >= floors.rob + floors.per_rob * now.robs)
-    allowed = [bid for bid in rules.bid_values if bid > view.bid]
+    return points_bid(value, Seen(view.seat, view.bids, view.scores, view.match_bids), rules, level)
+
+
+class Seen(NamedTuple):
+    """What a points bid reads besides the hand: its seat, this auction's bids and every bid of the match so far
+    (seat, bid), and the scores."""
+
+    seat: int
+    bids: tuple[tuple[int, int], ...]
+    scores: tuple[int, ...]
+    match_bids: tuple[tuple[int, int], ...]
+
+
+# A seat that has bid the top bid (this many times) in the match where it could have bid lower, and never a lower
+# one, bids like the bidder before graded bids (the top bid or nothing): it would bid the top over a low opening,
+# so a hand worth a bid in front of it blocks with the top bid (`Level.blocking_grades`). A top bid made in front
+# of a pre-emptor is no evidence (a seat that grades blocks there too), and a seat not yet read is taken for one
+# that grades.
+PRE_EMPTOR_BIDS = 1
+
+
+def still_to_answer(seat: int, answered: int, rules: Ruleset) -> list[int]:
+    """The seats that answer after `seat` in an auction where `answered` seats have answered before it."""
+    return [(seat + k) % rules.players for k in range(1, rules.players - answered)]
+
+
+def pre_emptors(match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> set[int]:
+    """The seats read as pre-emptors from the match's bids, read auction by auction (a points auction ends at the
+    top bid or when every seat has answered)."""
+    top, n = rules.max_bid, rules.players
+    tops, graded, found = [0] * n, [False] * n, set()
+    auction: list[int] = []
+    for seat, bid in match_bids:
+        if len(auction) == n or (auction and auction[-1] == top):
+            auction = []
+        blocked = any(s in found for s in still_to_answer(seat, len(auction), rules))
+        auction.append(bid)
+        tops[seat] += bid == top and not blocked
+        graded[seat] = graded[seat] or 0 < bid < top
+        found = {s for s in range(n) if tops[s] >= PRE_EMPTOR_BIDS and not graded[s]}
+    return found
+
+
+def points_bid(value: float, seen: Seen, rules: Ruleset, level: Level) -> int:
+    """The bid a hand of `value` (noise included) makes in a points auction: read against the bids before it,
+    graded by the level (blocking a pre-emptor still to answer), and fitted to the match (`match_adjust`). The
+    match simulator (benchmarks/match_model.py) calls this with pooled hand values."""
+    bids = seen.bids
+    bid = max((b for _, b in bids), default=0)
+    allowed = [b for b in rules.bid_values if b > bid]
+    floor = bidding_of(rules).floor
+    if not allowed:
+        return 0
     if not level.grades:
-        return allowed[0] if allowed and value >= bidding_of(rules).floor else 0
-    passes = sum(1 for _, v in view.bids if v == 0)
-    value += bidding_of(rules).pass_read * passes - BID_READ * view.bid
-    bonus, cap = match_adjust(view, rules)
-    value += bonus
-    grades = level.last_grades if answers_last(view, rules) else level.early_grades
-    worth = _worth(rules, allowed, value, grades) if allowed else []
+        return allowed[0] if value >= floor else 0
+    passes = sum(1 for _, b in bids if b == 0)
+    last = len(bids) == rules.players - 1
+    value += bidding_of(rules).pass_read * passes - BID_READ * bid
+    threatened, cap = match_adjust(seen.seat, seen.scores, rules)
+    value += level.risk if threatened else 0.0
+    if pre_emptors(seen.match_bids, rules) & set(still_to_answer(seen.seat, len(bids), rules)):
+        grades = level.blocking_grades
+    elif last:
+        grades = level.last_grades
+    else:
+        grades = level.early_grades
+    worth = _worth(rules, allowed, value, grades)
     if not worth:
         return 0
     return max(min(max(worth), cap), min(worth))
+
+
+def match_adjust(seat: int, scores: tuple[int, ...], rules: Ruleset) -> tuple[bool, int]:
+    """What the scores say: (another seat could win the match on this hand and leads this one, the highest bid
+    worth making). A seat that would reach the target by winning at a lower bid bids no more than that: outbid, it
+    sits as a farmer, and a farmers' win at 3 reaches the target too from 3 points away."""
+    target = rules.match_target * rules.base
+    gain = (rules.players - 1) * rules.base  # a landlord's win per bid point at multiplier 1
+    need = target - scores[seat]
+    enough = next((b for b in rules.bid_values if b * gain >= need), rules.max_bid)
+    leader = max((s for other, s in enumerate(scores) if other != seat), default=0)
+    threatened = target - leader <= rules.max_bid * gain and leader > scores[seat]
+    return threatened, enough

@@ -15,8 +15,10 @@ class Level:
     slip: float  # chance of taking the second-best choice on a free lead (a human-like mistake)
     bid_bias: float  # added to the hand score before bidding: negative bids more cautiously
     grades: bool  # bids what the hand is worth, reading the auction and the match, rather than the lowest it may
-    early_grades: tuple[float, float]  # least value above the floor for a bid of 2 and 3 while later seats may outbid
-    last_grades: tuple[float, float]  # the same for the last seat to answer
+    early_grades: tuple[float, float, float]  # least value above the floor for a 1, 2, 3 while later seats may outbid
+    last_grades: tuple[float, float, float]  # the same for the last seat to answer
+    blocking_grades: tuple[float, float, float]  # the same in front of a pre-emptor (bidding.pre_emptors)
+    risk: float  # added to the value by a seat trailing a leader within one hand of the target
     bid_mix: float  # half-width of the noise on the hand's value when bidding: mixes the bids near a grade
     # looking ahead (hard): nothing unless set
     search_nodes: int = 0  # end-game search budget in positions per decision (0: no search)
@@ -38,8 +40,10 @@ EASY = Level(
     slip=0.25,
     bid_bias=-4.0,
     grades=False,
-    early_grades=(0.0, 0.0),
-    last_grades=(0.0, 0.0),
+    early_grades=(0.0, 0.0, 0.0),
+    last_grades=(0.0, 0.0, 0.0),
+    blocking_grades=(0.0, 0.0, 0.0),
+    risk=0.0,
     bid_mix=0.15,
 )
 NORMAL = Level(
@@ -51,8 +55,10 @@ NORMAL = Level(
     slip=0.0,
     bid_bias=0.0,
     grades=True,
-    early_grades=(0.15, 0.5),  # graded: a 2 from the top 60% of dealt hands, a 3 from the top 30%
-    last_grades=(0.45, 1.05),  # the last seat keeps the hand whatever it bids: it raises just enough
+    early_grades=(-0.25, 0.15, 0.5),  # graded: a 1 from the top 90% of dealt hands, a 2 from 60%, a 3 from 30%
+    last_grades=(-0.25, 0.45, 1.05),  # the last seat keeps the hand whatever it bids: it raises just enough
+    blocking_grades=(0.0, 0.0, 0.0),  # in front of a pre-emptor a low bid is outbid: 3 on any hand worth a bid
+    risk=0.25,
     bid_mix=0.1,
 )
 HARD = replace(  # normal plus the end-game search and, before it, play-outs of the middle game
@@ -64,8 +70,8 @@ HARD = replace(  # normal plus the end-game search and, before it, play-outs of 
     rollouts=4,
     rollout_moves=360,
     rollout_cards=30,
-    early_grades=(0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
-    last_grades=(0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
+    early_grades=(0.0, 0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
+    last_grades=(0.0, 0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
 )
 BY_NAME = {level.name: level for level in (EASY, NORMAL, HARD)}
 
