@@ -273,6 +273,16 @@ def test_s16_teamwork_pushes_a_high_single_in_front_of_the_landlord(level: str) 
     assert first.key == "pushes_high" and first.move == move
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_pushes_a_high_pair_in_front_of_the_landlord(level: str) -> None:
+    """顶牌 with pairs: the partner (seat 1) leads 44 and the landlord answers after us: push QQ (not KK or AA, which
+    the hand misses more), so the landlord must spend AA or 22 to win the round instead of any pair above 4s."""
+    history = [[0, "55"], [1, "77"], [2, "pass"], [0, "pass"], [1, "44"]]
+    o = obs(2, "3568QQKA2", history, [18, 12, 9], level)
+    assert choose(o) == "QQ"
+    assert suggestions(o)[0].key == "pushes_high"
+
+
 def test_s16_teamwork_no_push_when_the_landlord_already_answered() -> None:
     """With the landlord between the partner and us (it passed the partner's 4), the 4 holds: no push."""
     history = [[0, "55"], [1, "pass"], [2, "77"], [0, "pass"], [1, "pass"], [2, "4"], [0, "pass"]]
