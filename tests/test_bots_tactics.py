@@ -4,12 +4,14 @@ suggestions, and end-game puzzles with a known winning line that `hard` finds.""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game.actions import Bid, Pass, Play
 from game.bots import bid, choose, decide, decide_bid, rollout
-from game.bots.endgame import Solver, candidate_moves, search
+from game.bots.bidding import landlord_value
+from game.bots.endgame import Solver, _dealt, bid_need, candidate_moves, sample_hands, search
 from game.bots.levels import level_of
 from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
@@ -273,6 +275,16 @@ def test_s16_teamwork_pushes_a_high_single_in_front_of_the_landlord(level: str) 
     assert first.key == "pushes_high" and first.move == move
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_pushes_a_high_pair_in_front_of_the_landlord(level: str) -> None:
+    """顶牌 with pairs: the partner (seat 1) leads 44 and the landlord answers after us: push QQ (not KK or AA, which
+    the hand misses more), so the landlord must spend AA or 22 to win the round instead of any pair above 4s."""
+    history = [[0, "55"], [1, "77"], [2, "pass"], [0, "pass"], [1, "44"]]
+    o = obs(2, "3568QQKA2", history, [18, 12, 9], level)
+    assert choose(o) == "QQ"
+    assert suggestions(o)[0].key == "pushes_high"
+
+
 def test_s16_teamwork_no_push_when_the_landlord_already_answered() -> None:
     """With the landlord between the partner and us (it passed the partner's 4), the 4 holds: no push."""
     history = [[0, "55"], [1, "pass"], [2, "77"], [0, "pass"], [1, "pass"], [2, "4"], [0, "pass"]]
@@ -291,6 +303,24 @@ def test_s13_control_keeps_a_bomb_whole_for_a_single(level: str) -> None:
 def test_s13_control_splits_nothing_when_the_rest_does_not_run_out(level: str) -> None:
     """Nothing but the jokers beats the landlord's 2: keeping the rocket whole means passing."""
     assert choose(obs(1, "3579JQKBR", [[0, "2"]], [16, 9, 17], level)) == "pass"
+
+
+def test_s3_sampled_deals_read_the_landlords_bid_of_three() -> None:
+    """A bid of 3 says the landlord's hand as dealt was strong: the deals a farmer samples give it a hand worth that
+    bid (`bid_need`) more often than deals that ignore the bid, here after it has played 33 and 44."""
+    history = [[0, "33"], [1, "pass"], [2, "pass"], [0, "44"], [1, "pass"], [2, "pass"]]
+    o = obs(1, "356789TJQKA2", history, [16, 12, 17], kitty="5TQ", bids=[[0, 3]])
+    t = table_of(observation_from_dict(o, Phase.PLAYING))
+    need = bid_need(t)
+    assert t.bid == 3 and need is not None
+    assert bid_need(replace(t, bid=0)) is None
+
+    def worth_it(table: Table) -> int:
+        rng = random.Random(3)
+        hands = [sample_hands(table, rng, ())[0] for _ in range(300)]
+        return sum(landlord_value(_dealt(t, h)) >= need for h in hands)
+
+    assert worth_it(t) > worth_it(replace(t, bid=0)) + 30
 
 
 # ----- issue 12: hard's middle-game play-outs ------------------------------------------------------------------

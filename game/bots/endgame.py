@@ -12,14 +12,16 @@ import random
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
+from game.bots.bidding import bidding_of, landlord_value
 from game.bots.evaluate import plan
+from game.bots.levels import NORMAL
 from game.bots.table import Table
 from game.cards import NUM_RANKS, RANK_INDEX, Counts, add, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
 from game.moves import legal
-from game.rulesets import Ruleset
+from game.rulesets import Auction, Ruleset
 
 PASS = "pass"
 Hands = tuple[Counts, ...]
@@ -128,6 +130,7 @@ class Solver:
 
 
 PASS_EVIDENCE = 0.4  # how much likelier a deal is kept in which a seat that passed held no plain answer
+BID_EVIDENCE = 0.4  # the same for a deal whose landlord hand, as dealt, was worth its bid (`bid_need`)
 DRAWS = 12  # deals drawn at most for one sample before the last is kept
 
 
@@ -167,6 +170,24 @@ def _held_answer(hand: Counts, passed: Passed) -> bool:
     return any(held[r] >= need for r in range(passed.top + 1, len(held)))
 
 
+def bid_need(t: Table) -> float | None:
+    """The least value (`bidding.landlord_value`) of the landlord's hand as dealt that the winning bid suggests, as
+    `normal` bids: the floor for the lowest bid, the top grade above it for the top bid. None for the landlord
+    itself, a hand it showed, and the call/rob auctions (a call says less)."""
+    if t.is_landlord or not t.bid or t.rules.auction is not Auction.POINTS:
+        return None
+    if sum(t.landlord_holds) >= t.sizes[t.landlord]:
+        return None
+    floor = bidding_of(t.rules).floor
+    return floor + NORMAL.early_grades[1] if t.bid == t.rules.max_bid else floor
+
+
+def _dealt(t: Table, hand: Counts) -> Counts:
+    """The landlord's hand as dealt, had it now held `hand`: with the cards it played, without the kitty."""
+    played = parse("".join(m for s, m in t.history if s == t.landlord and m != PASS))
+    return subtract(add(hand, played), t.kitty)
+
+
 def _deal(t: Table, rng: random.Random) -> Hands:
     """One deal of the unseen cards to the other seats, matching their sizes and the landlord's known kitty."""
     hands: list[list[int]] = [[0] * NUM_RANKS for _ in range(t.players)]
@@ -188,13 +209,17 @@ def _deal(t: Table, rng: random.Random) -> Hands:
 
 def sample_hands(t: Table, rng: random.Random, seen: tuple[Passed, ...] | None = None) -> Hands:
     """A deal of the unseen cards consistent with everything public (sizes, the known kitty or shown hand), drawn
-    in proportion to how well it explains the passes (`evidence`): each pass over a held answer keeps a deal
-    only PASS_EVIDENCE as often."""
+    in proportion to how well it explains the passes (`evidence`) and the winning bid: each pass over a held
+    answer keeps a deal only PASS_EVIDENCE as often, a landlord hand worth less than its bid (`bid_need`) only
+    BID_EVIDENCE as often."""
     seen = evidence(t) if seen is None else seen
+    need = bid_need(t)
     hands = _deal(t, rng)
     for _ in range(DRAWS - 1):
-        doubts = sum(_held_answer(hands[p.seat], p) for p in seen)
-        if rng.random() < PASS_EVIDENCE**doubts:
+        keep = PASS_EVIDENCE ** sum(_held_answer(hands[p.seat], p) for p in seen)
+        if need is not None and landlord_value(_dealt(t, hands[t.landlord]), rules=t.rules) < need:
+            keep *= BID_EVIDENCE
+        if rng.random() < keep:
             break
         hands = _deal(t, rng)
     return hands

@@ -23,7 +23,8 @@ URGENT_CARDS = 3  # an enemy that has just played and holds this many cards or f
 BOMB_THREAT = 4  # bomb an enemy play when that enemy then holds this many cards or fewer
 BOMB_KINDS = (Kind.BOMB, Kind.ROCKET)
 PUSH_LOW, PUSH_HIGH = RANK_INDEX["T"], ACE  # 顶牌: the singles a farmer pushes in front of the landlord ...
-PUSH_ON = RANK_INDEX["8"]  # ... on a partner's single below this (an 8 or higher already makes the landlord pay)
+PUSH_ON = RANK_INDEX["8"]  # ... on a partner's single or pair below this (8s or higher already make the landlord pay)
+PUSH_KINDS = (Kind.SINGLE, Kind.PAIR)
 
 
 def reading_of(t: Table, move: str) -> Reading:
@@ -216,12 +217,15 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
 
 
 def _push(t: Table, ordinary: list[str], level: Level) -> Suggestion | None:
-    """顶牌: on a partner's single below an 8 with the landlord next, push a ten to an ace, the one the hand misses
-    least, so the landlord must spend a 2 or a joker to win the round (or lets the push hold)."""
+    """顶牌: on a partner's single or pair below 8s with the landlord next, push the same shape from a ten to an
+    ace, the one the hand misses least, so the landlord must spend 2s or a joker to win the round (or lets the push
+    hold)."""
     assert t.last is not None
-    if t.next_seat(t.seat) != t.landlord or t.last.kind is not Kind.SINGLE or t.last.top >= PUSH_ON:
+    if t.next_seat(t.seat) != t.landlord or t.last.kind not in PUSH_KINDS or t.last.top >= PUSH_ON:
         return None
-    pushes = [m for m in ordinary if len(m) == 1 and PUSH_LOW <= reading_of(t, m).top <= PUSH_HIGH]
+    pushes = [
+        m for m in ordinary if reading_of(t, m).kind is t.last.kind and PUSH_LOW <= reading_of(t, m).top <= PUSH_HIGH
+    ]
     pushes = [m for m in pushes if _delta(t, m) >= level.farmer_margin]
     if not pushes:
         return None

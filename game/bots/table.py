@@ -30,6 +30,8 @@ class Table:
     history: tuple[tuple[int, str], ...]
     allowance: int | None = None  # two-player: a farmer wins once it holds this many cards or fewer
     kept: Counts = (0,) * NUM_RANKS  # the cards `keep_back` set aside from `hand` (a two-player farmer's)
+    bid: int = 0  # the winning bid: what the landlord's hand as dealt was worth to it
+    kitty: Counts = (0,) * NUM_RANKS  # the kitty the landlord took, once shown
 
     @property
     def players(self) -> int:
@@ -152,6 +154,8 @@ def table_of(view: Observation) -> Table:
         kept=subtract(hand, to_play),
         history=tuple(view.history),
         allowance=allowance,
+        bid=view.bid,
+        kitty=kitty,
     )
 
 
