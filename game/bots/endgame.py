@@ -179,7 +179,7 @@ def bid_need(t: Table) -> float | None:
     if sum(t.landlord_holds) >= t.sizes[t.landlord]:
         return None
     floor = bidding_of(t.rules).floor
-    return floor + NORMAL.early_grades[1] if t.bid == t.rules.max_bid else floor
+    return floor + NORMAL.early_grades[-1] if t.bid == t.rules.max_bid else floor
 
 
 def _dealt(t: Table, hand: Counts) -> Counts:
