@@ -51,7 +51,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--headless", action="store_true", help="no window: the dummy video driver (with --autoplay)")
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
     parser.add_argument("--hands", type=int, default=1, help="hands the demo plays (default 1)")
-    parser.add_argument("--screenshots", metavar="DIR", help="the demo saves one PNG per scene here")
+    parser.add_argument("--screenshots", metavar="DIR", help="with --headless: the demo saves one PNG per scene here")
     return parser.parse_args(argv)
 
 
@@ -136,6 +136,9 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     ruleset = args.ruleset or "standard"
     shots = Path(args.screenshots) if args.screenshots else None
+    if shots is not None and not args.headless:
+        print("--screenshots is for the headless demo: run `python main.py --headless --autoplay --screenshots DIR`.")
+        return 2
     if shots is not None and (refused := screenshots_problem(shots)) is not None:
         print(refused)
         return 2

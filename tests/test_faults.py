@@ -170,6 +170,13 @@ def test_screenshots_in_a_place_that_cannot_hold_them_is_one_line_and_exit_2(tmp
     assert (done.returncode, len(lines), said in lines[0], "Traceback" in done.stderr) == (2, 1, True, False)
 
 
+def test_screenshots_without_headless_are_refused_in_one_line_not_silently_ignored(tmp_path):
+    done = main("--autoplay", "--screenshots", str(tmp_path / "shots"))
+    lines = (done.stdout + done.stderr).strip().splitlines()
+    assert (done.returncode, len(lines), "--headless --autoplay --screenshots" in lines[0]) == (2, 1, True)
+    assert not (tmp_path / "shots").exists()
+
+
 def test_headless_demo_with_a_saves_path_that_is_a_file_says_so_once_and_finishes(tmp_path):
     (tmp_path / "a-file").write_text("keep me")
     done = main("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--saves", str(tmp_path / "a-file"))
