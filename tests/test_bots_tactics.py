@@ -16,7 +16,7 @@ from game.bots.levels import level_of
 from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
-from game.bots.table import Table, observation_from_dict, pack_counts, table_of
+from game.bots.table import Table, observation_from_dict, pack_counts, played_by, table_of
 from game.bots.think import think
 from game.cards import RANK_INDEX, RANKS, parse, render, subtract
 from game.combos import classify
@@ -318,7 +318,7 @@ def test_s3_sampled_deals_read_the_landlords_bid_of_three() -> None:
     def worth_it(table: Table) -> int:
         rng = random.Random(3)
         hands = [sample_hands(table, rng, ())[0] for _ in range(300)]
-        return sum(landlord_value(_dealt(t, h)) >= need for h in hands)
+        return sum(landlord_value(_dealt(t, h, played_by(t.history, t.landlord))) >= need for h in hands)
 
     assert worth_it(t) > worth_it(replace(t, bid=0)) + 30
 

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from game.bots.bidding import bidding_of, landlord_value
 from game.bots.evaluate import plan
 from game.bots.levels import NORMAL
-from game.bots.table import Table
+from game.bots.table import Table, played_by
 from game.cards import NUM_RANKS, RANK_INDEX, Counts, add, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
@@ -157,7 +157,7 @@ def evidence(t: Table) -> tuple[Passed, ...]:
         assert last is not None
         author, reading = last
         if seat != t.seat and not t.allied(seat, author) and reading.kind in (Kind.SINGLE, Kind.PAIR):
-            later = parse("".join(m for s, m in t.history[i + 1 :] if s == seat and m != PASS))
+            later = played_by(t.history[i + 1 :], seat)
             out.append(Passed(seat, reading.kind, reading.top, later))
         if passes == t.players - 1:
             last, passes = None, 0
@@ -182,9 +182,8 @@ def bid_need(t: Table) -> float | None:
     return floor + NORMAL.early_grades[-1] if t.bid == t.rules.max_bid else floor
 
 
-def _dealt(t: Table, hand: Counts) -> Counts:
-    """The landlord's hand as dealt, had it now held `hand`: with the cards it played, without the kitty."""
-    played = parse("".join(m for s, m in t.history if s == t.landlord and m != PASS))
+def _dealt(t: Table, hand: Counts, played: Counts) -> Counts:
+    """The landlord's hand as dealt, had it now held `hand`: with the cards it `played`, without the kitty."""
     return subtract(add(hand, played), t.kitty)
 
 
@@ -214,10 +213,11 @@ def sample_hands(t: Table, rng: random.Random, seen: tuple[Passed, ...] | None =
     BID_EVIDENCE as often."""
     seen = evidence(t) if seen is None else seen
     need = bid_need(t)
+    played = played_by(t.history, t.landlord)  # once, not for every deal drawn
     hands = _deal(t, rng)
     for _ in range(DRAWS - 1):
         keep = PASS_EVIDENCE ** sum(_held_answer(hands[p.seat], p) for p in seen)
-        if need is not None and landlord_value(_dealt(t, hands[t.landlord]), rules=t.rules) < need:
+        if need is not None and landlord_value(_dealt(t, hands[t.landlord], played), rules=t.rules) < need:
             keep *= BID_EVIDENCE
         if rng.random() < keep:
             break

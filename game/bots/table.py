@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.bots.evaluate import keep_back
@@ -124,6 +125,11 @@ def current_last(history: tuple[tuple[int, str], ...], players: int, rules: Rule
     return last
 
 
+def played_by(history: Iterable[tuple[int, str]], seat: int) -> Counts:
+    """The cards `seat` played in `history` (seat, move)."""
+    return parse("".join(move for s, move in history if s == seat and move != "pass"))
+
+
 def table_of(view: Observation) -> Table:
     rules = get(view.ruleset)
     if view.landlord is None:
@@ -133,7 +139,7 @@ def table_of(view: Observation) -> Table:
     allowance = view.allowance
     to_play = hand if allowance is None or view.seat == view.landlord else keep_back(hand, allowance, rules)
     kitty = parse(view.kitty or "")
-    landlord_played = parse("".join(m for s, m in view.history if s == view.landlord and m != "pass"))
+    landlord_played = played_by(view.history, view.landlord)
     if view.seat == view.landlord:
         holds = (0,) * NUM_RANKS
     elif view.shown is not None:
