@@ -223,9 +223,8 @@ def _push(t: Table, ordinary: list[str], level: Level) -> Suggestion | None:
     assert t.last is not None
     if t.next_seat(t.seat) != t.landlord or t.last.kind not in PUSH_KINDS or t.last.top >= PUSH_ON:
         return None
-    pushes = [
-        m for m in ordinary if reading_of(t, m).kind is t.last.kind and PUSH_LOW <= reading_of(t, m).top <= PUSH_HIGH
-    ]
+    readings = {m: reading_of(t, m) for m in ordinary}
+    pushes = [m for m, r in readings.items() if r.kind is t.last.kind and PUSH_LOW <= r.top <= PUSH_HIGH]
     pushes = [m for m in pushes if _delta(t, m) >= level.farmer_margin]
     if not pushes:
         return None
