@@ -144,8 +144,8 @@ class Placing:
         return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng, self.clear_of_cards)
 
     def on_screen(self) -> list[pygame.Rect]:
-        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty (and the two-player
-        allowance under it), your hand and every play or revealed hand on the table (where the cards go, so a card
+        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty, the two-player
+        allowance, your hand and every play or revealed hand on the table (where the cards go, so a card
         still landing counts)."""
         assert self.geo is not None
         geo, players = self.geo, self.match.players
