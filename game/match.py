@@ -149,6 +149,7 @@ class Match:
         self.scores = [0] * self.rules.players
         self.results: list[Settlement] = []
         self.log: list[Action] = []
+        self.match_bids: list[tuple[int, int]] = []  # (seat, bid) of every bid this match: the log's, kept as it grows
         self.winners: tuple[int, ...] = ()
         self.hand = self._new_hand(1, first_deal)
         self.phase = self._opening()
@@ -275,6 +276,7 @@ class Match:
         self.log.append(resolved)
         match resolved:
             case Bid():
+                self.match_bids.append((resolved.seat, resolved.value))
                 return self._bid(resolved)
             case Double():
                 return self._choose_double(resolved)

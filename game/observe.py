@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.actions import Bid
 from game.cards import normalize
 from game.match import LastPlay, Match, Phase
 from game.wild import split_move
@@ -105,7 +104,7 @@ def observe(match: Match, seat: int) -> Observation:
         shown=match.ranks(hand.landlord) if hand.shown and hand.landlord is not None else None,
         doubles=_doubles(match, seat),
         wild=match.wild,
-        match_bids=tuple((action.seat, action.value) for action in match.log if isinstance(action, Bid)),
+        match_bids=tuple(match.match_bids),
         **_swap(match, seat),
     )
 

@@ -109,28 +109,64 @@ def _same_rank(r: int, n: int, style: Style) -> Kind | None:
     return style.same_rank[n] if n < len(style.same_rank) else None
 
 
+class _Bodies(NamedTuple):
+    """Every body a style allows, built once: by rank and count (same-rank plays), and by run kind, first and
+    top rank (runs), so a split looks its bodies up instead of building them."""
+
+    same: tuple[tuple[Part | None, ...], ...]
+    runs: tuple[tuple[tuple[Part, ...], ...], ...]
+    rocket: Part
+
+
+@memo(64)
+def _bodies_of(style: Style) -> _Bodies:
+    deepest = len(style.same_rank) - 1
+    same = tuple(
+        tuple(
+            None
+            if (kind := _same_rank(r, n, style)) is None
+            else _part(kind, r, n if kind is Kind.BOMB else 1, RANKS[r] * n, style)
+            for n in range(deepest + 1)
+        )
+        for r in range(NUM_RANKS)
+    )
+    runs = tuple(
+        tuple(
+            tuple(
+                _part(kind, top, top - r + 1, "".join(RANKS[x] * unit for x in range(r, top + 1)), style)
+                for top in range(r, ACE + 1)
+            )
+            for r in range(ACE + 1)
+        )
+        for kind, unit, _ in style.runs
+    )
+    small, big = style.rocket
+    rocket = _part(Kind.ROCKET, BIG_JOKER, small + big, RANKS[SMALL_JOKER] * small + RANKS[BIG_JOKER] * big, style)
+    return _Bodies(same, runs, rocket)
+
+
 def _bodies_from(counts: Counts, r: int, style: Style) -> list[tuple[Part, Counts]]:
     """Every body that holds a card of rank `r` (the lowest held), with the counts left after it."""
+    bodies = _bodies_of(style)
     out: list[tuple[Part, Counts]] = []
-    for n in range(1, counts[r] + 1):
-        kind = _same_rank(r, n, style)
-        if kind is not None:
-            length = n if kind is Kind.BOMB else 1
-            out.append((_part(kind, r, length, RANKS[r] * n, style), _less(counts, r, n)))
+    same = bodies.same[r]
+    for n in range(1, min(counts[r], len(same) - 1) + 1):
+        part = same[n]
+        if part is not None:
+            out.append((part, _less(counts, r, n)))
     small, big = style.rocket
     if r == SMALL_JOKER and counts[SMALL_JOKER] >= small and counts[BIG_JOKER] >= big:
-        text = RANKS[SMALL_JOKER] * small + RANKS[BIG_JOKER] * big
-        rest = _less(_less(counts, r, small), BIG_JOKER, big)
-        out.append((_part(Kind.ROCKET, BIG_JOKER, small + big, text, style), rest))
-    for kind, unit, minimum in style.runs:
+        out.append((bodies.rocket, _less(_less(counts, r, small), BIG_JOKER, big)))
+    for (_, unit, minimum), by_first in zip(style.runs, bodies.runs, strict=True):
+        if r > ACE:
+            break
+        runs = by_first[r]
         top = r
         rest = list(counts)
         while top <= ACE and counts[top] >= unit:
             rest[top] -= unit
-            length = top - r + 1
-            if length >= minimum:
-                text = "".join(RANKS[x] * unit for x in range(r, top + 1))
-                out.append((_part(kind, top, length, text, style), tuple(rest)))
+            if top - r + 1 >= minimum:
+                out.append((runs[top - r], tuple(rest)))
             top += 1
     return out
 
