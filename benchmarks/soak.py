@@ -36,10 +36,12 @@ import pygame
 
 from game.actions import NextHand, to_json
 from game.match import Match, Phase
+from game.memo import occupancy
 from game.rulesets import RULESETS
 from game.savefile import Loaded, SaveStore
 from game.selfplay import PROBE_EVERY, bot_policy, run
 from scenes.app import App
+from scenes.art.cache import CACHES, MIB
 from scenes.demo import DT
 from scenes.flow import continue_match
 from scenes.screens.title import TitleScene
@@ -203,11 +205,13 @@ def rss_kib(pid: int) -> int:
 
 def soak_memory(hands: int, seed: int, seconds: float | None = None) -> None:
     """The RSS after every autoplay hand (or as many as end within `seconds`); printed: at the start, after the first
-    hand (the table's art made), in the middle, at the end, and the highest."""
+    hand (the table's art made), in the middle, at the end, and the highest; then what the bounded caches of both
+    processes hold in the middle and at the end (a cache that has started over has reached its bound)."""
     game = App((1920, 1080), fullscreen=False, seed=seed, demo=True)
     game.steady = True
     worker = game.pool.submit(os.getpid).result()
     samples = [(0, rss_kib(os.getpid()), rss_kib(worker))]
+    held: dict[int, list[str]] = {}
     seen = None
     started = time.perf_counter()
     try:
@@ -217,6 +221,8 @@ def soak_memory(hands: int, seed: int, seconds: float | None = None) -> None:
             if game.scene.name == "settlement" and game.scene is not seen:
                 seen = game.scene
                 samples.append((len(samples), rss_kib(os.getpid()), rss_kib(worker)))
+                if len(samples) - 1 in (hands // 2, hands):
+                    held[len(samples) - 1] = cache_lines(game.pool.submit(occupancy).result())
     finally:
         game.close()
     elapsed = time.perf_counter() - started
@@ -225,6 +231,26 @@ def soak_memory(hands: int, seed: int, seconds: float | None = None) -> None:
     for at, game_kib, worker_kib in [samples[i] for i in shown]:
         print(f"  after {at:>4} hands: {game_kib / 1024:7.1f} MiB / {worker_kib / 1024:6.1f} MiB")
     print(f"  highest: {max(s[1] for s in samples) / 1024:.1f} MiB / {max(s[2] for s in samples) / 1024:.1f} MiB")
+    for at, lines in held.items():
+        print(f"  caches after {at} hands (a memo that was full has started over):")
+        for line in lines:
+            print(f"    {line}")
+
+
+def cache_lines(worker_memos: list[tuple[str, int, int, int]]) -> list[str]:
+    """What every non-empty bounded cache holds: the game's memos and surfaces, and its bots' worker's memos."""
+    lines = [
+        f"surfaces {c.name}: {c.held / MIB:.1f} of {c.budget / MIB:.0f} MiB ({len(c.items)} images), {c.dropped} let go"
+        for c in CACHES
+        if c.items or c.dropped
+    ]
+    for where, memos in (("game", occupancy()), ("worker", worker_memos)):
+        lines += [
+            f"{where} {name}: {n} of {limit} entries, full {emptied}x"
+            for name, n, limit, emptied in memos
+            if n or emptied
+        ]
+    return lines
 
 
 # ----- the game killed at random moments --------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from pygame._sdl2 import controller
 from game.atomic import WriteFailed
 from game.match import Phase
 from game.rulesets import SWAP_THREE
+from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds, open_bank
@@ -145,6 +146,7 @@ class App:
     def relabel(self) -> None:
         """Forget every made text (a new language, a new size); what is needed again is made when first drawn, the
         effects' big images between the frames."""
+        surfaces.fit(self.geo.scale)
         text.clear()
         widgets.clear()
         effects.clear()

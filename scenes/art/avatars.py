@@ -17,7 +17,7 @@ from enum import Enum
 
 import pygame
 
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.emblems import draw_crown, draw_straw_hat
 
 Colour = tuple[int, int, int]
@@ -411,7 +411,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
 
-PORTRAITS = Surfaces(limit=192)  # 4 characters x 4 expressions x 3 roles x 3 sizes (side, north, settlement): 144
+PORTRAITS = cache("portraits", mib=6)  # 4 characters x 4 expressions x 3 roles x 3 sizes: about 1 MiB
 
 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:

@@ -21,15 +21,15 @@ from pygame import gfxdraw
 
 from game import events as ev
 from game.kinds import Kind
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.text import text
 from scenes.art.tween import out_back, out_cubic
 from scenes.words.i18n import tr
 
 GOLD = (247, 206, 92)
 FLAME = (255, 150, 40)
-SURFACES = Surfaces(limit=512)
-FLAKES = Surfaces(limit=1024)  # confetti pieces: 6 colours x 3 widths x 24 angles
+SURFACES = cache("effects", mib=40)
+FLAKES = cache("confetti", mib=2)  # confetti pieces: 6 colours x 3 widths x 24 angles
 SHOCKWAVE = 560  # the shockwave's reach in reference pixels
 AIRPLANES = (Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
 RUNS = (Kind.STRAIGHT, Kind.PAIR_RUN)

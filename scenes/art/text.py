@@ -6,11 +6,11 @@ import re
 
 import pygame
 
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.fonts import CJK_START, font_for
 from scenes.words.line_breaks import UNBROKEN
 
-RENDERS = Surfaces(limit=4000)
+RENDERS = cache("text", mib=10)
 NO_BREAK_BEFORE = "，。、；：？！）》」』”’…·%"
 NO_BREAK_AFTER = "（《「『“‘"
 

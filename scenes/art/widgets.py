@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.text import text
 from scenes.platform.input import Act, Input
 
@@ -28,7 +28,7 @@ STYLES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
     "dark": ((70, 84, 78), (38, 48, 44)),
 }
 
-SURFACES = Surfaces(limit=512)
+SURFACES = cache("widgets", mib=24)
 
 
 def _gradient_button(size: tuple[int, int], style: str, state: str) -> pygame.Surface:
@@ -104,13 +104,14 @@ def pill(
 
 
 def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
-    """`image` scaled by `k` rounded to a tenth, so a popping animation reuses a few cached images."""
+    """`image` scaled by `k` rounded to a tenth, so a popping animation reuses a few cached images. The key holds
+    `image` itself, so a later surface at the same address never gets its picture."""
     step = round(k * 10) / 10
     if step == 1:
         return image
     w, h = image.get_size()
     size = (max(1, round(w * step)), max(1, round(h * step)))
-    return SURFACES.get(("zoom", id(image), (w, h), step), lambda: pygame.transform.smoothscale(image, size))
+    return SURFACES.get(("zoom", image, step), lambda: pygame.transform.smoothscale(image, size))
 
 
 def dim(surface: pygame.Surface) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.cards import INDEX_CENTRE_X as INDEX_X
 from scenes.art.cards import star_points
 from scenes.art.text import text
@@ -17,7 +17,7 @@ RIM = (236, 178, 40)
 RIM_LIGHT = (255, 230, 130)
 TAG_FILL = (150, 20, 30)
 TAG_INK = (255, 244, 214)
-MARKS = Surfaces(limit=64)
+MARKS = cache("wild marks", mib=2)
 
 
 def wild_mark(size: tuple[int, int]) -> pygame.Surface:

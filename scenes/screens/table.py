@@ -13,7 +13,7 @@ import pygame
 
 from game.match import Phase
 from scenes.art.avatars import Expression, ahead, avatar, paint_ahead, shadow, shadow_margin, thought
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.emblems import draw_crown, draw_straw_hat
 from scenes.art.felt import felt
 from scenes.art.text import blit_text
@@ -325,7 +325,7 @@ class TableScene(Scene):
         return ""
 
 
-COMPOSED = Surfaces(limit=128)  # piles (one per count and seat zone) and veils
+COMPOSED = cache("piles", mib=6)  # piles (one per count and seat zone) and veils
 
 
 def _pile_image(back: pygame.Surface, count: int, zone: tuple[int, int], across: bool) -> pygame.Surface:

@@ -13,7 +13,7 @@ from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.match import Match, Phase
 from game.rulesets import Auction
 from game.scoring import share
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, panel, pill, zoomed
 from scenes.table.layout import Fitted
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from scenes.art.cards import CardArt
     from scenes.table.session import Session
 
-COMPOSED = Surfaces(limit=128)  # the counter makes a new panel per play
+COMPOSED = cache("hud panels", mib=12)  # the counter makes a new panel per play
 
 BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings the score bar counts as bombs
 

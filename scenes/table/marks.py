@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import Match, Phase
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.board import RAISE
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from scenes.table.session import Session
 
 SHOWN_PER_ROW = 10  # a shown hand is laid out in rows of this many small cards
-TAGS = Surfaces(limit=64)
+TAGS = cache("tags", mib=2)
 
 
 def revealed(match: Match) -> bool:

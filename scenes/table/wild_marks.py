@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.match import Match, Phase
-from scenes.art.cache import Surfaces
+from scenes.art.cache import cache
 from scenes.art.cards import CardArt
 from scenes.art.text import text
 from scenes.art.widgets import CREAM, GOLD, panel, zoomed
@@ -17,7 +17,7 @@ from scenes.table.marks import badge
 from scenes.table.stand_ins import is_wild, wild_face
 from scenes.words.i18n import language, tr
 
-TILES = Surfaces(limit=8)  # the wild card tile beside the kitty, per rank, size and language
+TILES = cache("wild tiles", mib=1)  # the wild card tile beside the kitty, per rank, size and language
 
 
 def mark_card(
