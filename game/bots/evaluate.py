@@ -9,6 +9,7 @@ forbid single attachments.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -109,13 +110,29 @@ def _same_rank(r: int, n: int, style: Style) -> Kind | None:
     return style.same_rank[n] if n < len(style.same_rank) else None
 
 
+Body = tuple[Part, float]  # a play and what it adds to a split: strength - PLAY_COST + the attachment hint
+
+
 class _Bodies(NamedTuple):
     """Every body a style allows, built once: by rank and count (same-rank plays), and by run kind, first and
     top rank (runs), so a split looks its bodies up instead of building them."""
 
-    same: tuple[tuple[Part | None, ...], ...]
-    runs: tuple[tuple[tuple[Part, ...], ...], ...]
-    rocket: Part
+    same: tuple[tuple[Body | None, ...], ...]
+    runs: tuple[tuple[tuple[Body, ...], ...], ...]
+    rocket: Body
+
+
+def _guide(part: Part) -> float:
+    if part.kind is Kind.TRIPLE:
+        return TRIPLE_HINT
+    if part.kind is Kind.AIRPLANE:
+        return TRIPLE_HINT * part.length
+    return 0.0
+
+
+def _body(kind: Kind, top: int, length: int, text: str, style: Style) -> Body:
+    part = _part(kind, top, length, text, style)
+    return part, part.value - PLAY_COST + _guide(part)
 
 
 @memo(64)
@@ -125,7 +142,7 @@ def _bodies_of(style: Style) -> _Bodies:
         tuple(
             None
             if (kind := _same_rank(r, n, style)) is None
-            else _part(kind, r, n if kind is Kind.BOMB else 1, RANKS[r] * n, style)
+            else _body(kind, r, n if kind is Kind.BOMB else 1, RANKS[r] * n, style)
             for n in range(deepest + 1)
         )
         for r in range(NUM_RANKS)
@@ -133,7 +150,7 @@ def _bodies_of(style: Style) -> _Bodies:
     runs = tuple(
         tuple(
             tuple(
-                _part(kind, top, top - r + 1, "".join(RANKS[x] * unit for x in range(r, top + 1)), style)
+                _body(kind, top, top - r + 1, "".join(RANKS[x] * unit for x in range(r, top + 1)), style)
                 for top in range(r, ACE + 1)
             )
             for r in range(ACE + 1)
@@ -141,25 +158,25 @@ def _bodies_of(style: Style) -> _Bodies:
         for kind, unit, _ in style.runs
     )
     small, big = style.rocket
-    rocket = _part(Kind.ROCKET, BIG_JOKER, small + big, RANKS[SMALL_JOKER] * small + RANKS[BIG_JOKER] * big, style)
+    rocket = _body(Kind.ROCKET, BIG_JOKER, small + big, RANKS[SMALL_JOKER] * small + RANKS[BIG_JOKER] * big, style)
     return _Bodies(same, runs, rocket)
 
 
-def _bodies_from(counts: Counts, r: int, style: Style) -> list[tuple[Part, Counts]]:
+def _bodies_from(counts: Counts, r: int, style: Style) -> list[tuple[Body, Counts]]:
     """Every body that holds a card of rank `r` (the lowest held), with the counts left after it."""
     bodies = _bodies_of(style)
-    out: list[tuple[Part, Counts]] = []
+    out: list[tuple[Body, Counts]] = []
     same = bodies.same[r]
     for n in range(1, min(counts[r], len(same) - 1) + 1):
-        part = same[n]
-        if part is not None:
-            out.append((part, _less(counts, r, n)))
+        body = same[n]
+        if body is not None:
+            out.append((body, _less(counts, r, n)))
     small, big = style.rocket
     if r == SMALL_JOKER and counts[SMALL_JOKER] >= small and counts[BIG_JOKER] >= big:
         out.append((bodies.rocket, _less(_less(counts, r, small), BIG_JOKER, big)))
+    if r > ACE:
+        return out
     for (_, unit, minimum), by_first in zip(style.runs, bodies.runs, strict=True):
-        if r > ACE:
-            break
         runs = by_first[r]
         top = r
         rest = list(counts)
@@ -171,28 +188,22 @@ def _bodies_from(counts: Counts, r: int, style: Style) -> list[tuple[Part, Count
     return out
 
 
-def _guide(part: Part) -> float:
-    if part.kind is Kind.TRIPLE:
-        return TRIPLE_HINT
-    if part.kind is Kind.AIRPLANE:
-        return TRIPLE_HINT * part.length
-    return 0.0
-
-
 @memo(1 << 14)  # 4x larger bounds here and on `_plan` were no faster, and the bots' memory rose for 400 hands
 def _split(counts: Counts, style: Style) -> tuple[float, tuple[Part, ...]]:
     """The best split into bodies by (strength - PLAY_COST + attachment hint), searched from the lowest rank."""
-    r = next((i for i in range(NUM_RANKS) if counts[i]), None)
-    if r is None:
+    r = 0
+    while r < NUM_RANKS and not counts[r]:
+        r += 1
+    if r == NUM_RANKS:
         return 0.0, ()
-    best: tuple[float, tuple[Part, ...]] | None = None
-    for part, rest in _bodies_from(counts, r, style):
+    best_score = -math.inf
+    best: tuple[Part, ...] = ()
+    for (part, gain), rest in _bodies_from(counts, r, style):
         score, parts = _split(rest, style)
-        score += part.value - PLAY_COST + _guide(part)
-        if best is None or score > best[0]:
-            best = (score, (part, *parts))
-    assert best is not None  # a single card is always a play
-    return best
+        score += gain
+        if score > best_score:
+            best_score, best = score, (part, *parts)
+    return best_score, best
 
 
 def _attach(parts: list[Part], style: Style) -> list[Part]:
