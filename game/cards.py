@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import add as plus
+from operator import sub
 
 RANKS = "3456789TJQKA2BR"
 NUM_RANKS = len(RANKS)
@@ -102,8 +104,8 @@ def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
 
 
 def subtract(hand: Sequence[int], part: Sequence[int]) -> Counts:
-    return tuple(h - p for h, p in zip(hand, part, strict=True))
+    return tuple(map(sub, hand, part))
 
 
 def add(hand: Sequence[int], part: Sequence[int]) -> Counts:
-    return tuple(h + p for h, p in zip(hand, part, strict=True))
+    return tuple(map(plus, hand, part))

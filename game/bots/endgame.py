@@ -103,9 +103,11 @@ class Solver:
         if self.nodes >= self.budget:
             return self.static(hands, turn)
         self.nodes += 1
-        result = any(
-            self.after(hands, turn, last, last_seat, move) for move in self.ordered(hands, turn, last, last_seat)
-        )
+        result = False
+        for move in self.ordered(hands, turn, last, last_seat):
+            if self.after(hands, turn, last, last_seat, move):
+                result = True
+                break
         self.memo[key] = result
         return result
 
@@ -122,10 +124,10 @@ class Solver:
             if nxt == last_seat:
                 return self.wins(hands, nxt, None, nxt) == self.allied(turn, nxt)
             return self.wins(hands, nxt, last, last_seat) == self.allied(turn, nxt)
-        rest = subtract(hands[turn], _counts(move))
-        if sum(rest) <= self.spare(turn):
+        hand = hands[turn]
+        if sum(hand) - len(move) <= self.spare(turn):  # a move's text holds one character per card
             return True
-        moved = tuple(rest if seat == turn else h for seat, h in enumerate(hands))
+        moved = (*hands[:turn], subtract(hand, _counts(move)), *hands[turn + 1 :])
         return self.wins(moved, nxt, read_as(move, last, self.rules), turn) == self.allied(turn, nxt)
 
 
