@@ -23,12 +23,12 @@ MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace i
 
 def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, history: list[tuple[int, str]]) -> Table:
     """Seat `seat`'s table in a rollout: its hand, everyone's sizes, and as unseen the cards the others hold."""
-    others = tuple(sum(h[r] for s, h in enumerate(hands) if s != seat) for r in range(NUM_RANKS))
+    others = subtract(tuple(map(sum, zip(*hands, strict=True))), hands[seat])
     return replace(
         t,
         seat=seat,
         hand=hands[seat],
-        sizes=tuple(sum(h) for h in hands),
+        sizes=tuple(map(sum, hands)),
         last=last[1] if last else None,
         last_seat=last[0] if last else None,
         unseen=others,
