@@ -170,9 +170,19 @@ def test_puzzle_has_exactly_one_winning_lead(landlord: str, me: str, partner: st
     assert wins == [winning]
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize(("landlord", "me", "partner", "winning"), PUZZLES)
-def test_hard_finds_the_winning_lead(landlord: str, me: str, partner: str, winning: str) -> None:
-    assert think(puzzle_table(landlord, me, partner), level_of("hard"), random.Random(0)).move == winning
+def test_the_searching_levels_find_the_winning_lead(
+    landlord: str, me: str, partner: str, winning: str, level: str
+) -> None:
+    assert think(puzzle_table(landlord, me, partner), level_of(level), random.Random(0)).move == winning
+
+
+def test_easy_plays_by_rules_of_thumb_alone() -> None:
+    """Only `normal` and `hard` look ahead (docs/bots.md, Levels): easy leads its weakest card in the other two."""
+    assert level_of("easy").search_nodes == 0
+    for landlord, me, partner, winning in PUZZLES[1:]:
+        assert think(puzzle_table(landlord, me, partner), level_of("easy"), random.Random(0)).move != winning
 
 
 def test_search_is_deterministic_for_a_seed() -> None:
