@@ -102,7 +102,7 @@ def test_feeds_partner_names_the_partners_card_count() -> None:
 
 
 def test_blocks_single_leads_no_single_against_one_card() -> None:
-    t = position(1, "3477", [[0, "5"], [1, "pass"], [2, "pass"]], [1, 4, 10])
+    t = position(2, "3477", [[2, "5"], [0, "pass"], [1, "pass"]], [1, 10, 4])  # the landlord answers next
     s = said(t)
     assert s.key == "blocks_single" and s.params["enemy"] == 0 and t.sizes[0] == 1 and len(s.move) > 1
 

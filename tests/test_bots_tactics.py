@@ -11,7 +11,7 @@ import pytest
 from game.actions import Bid, Pass, Play
 from game.bots import bid, choose, decide, decide_bid, rollout
 from game.bots.bidding import landlord_value
-from game.bots.endgame import Solver, _dealt, bid_need, candidate_moves, sample_hands, search
+from game.bots.endgame import Solver, _dealt, bid_need, candidate_moves, open_plays, sample_hands, search
 from game.bots.levels import level_of
 from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
@@ -133,7 +133,9 @@ def test_s21_suggestion_explains_keeping_the_bomb() -> None:
 
 
 def test_s21_suggestion_explains_blocking_the_landlord_on_one_card() -> None:
-    first = suggestions(obs(1, "3477", [[0, "5"], [1, "pass"], [2, "pass"]], [1, 4, 10]))[0]
+    """Seat 2 leads with the landlord next: a single would let it go out. (From seat 1 the partner could still
+    cover a single before the landlord answers, and the search may find that line.)"""
+    first = suggestions(obs(2, "3477", [[2, "5"], [0, "pass"], [1, "pass"]], [1, 10, 4]))[0]
     assert (first.move, first.key, first.params) == ("77", "blocks_single", {"enemy": 0, "cards": 1, "play": "77"})
     assert first.text == "Seat 1 has one card: play 77, never a single it can take."
 
@@ -183,6 +185,17 @@ def test_easy_plays_by_rules_of_thumb_alone() -> None:
     assert level_of("easy").search_nodes == 0
     for landlord, me, partner, winning in PUZZLES[1:]:
         assert think(puzzle_table(landlord, me, partner), level_of("easy"), random.Random(0)).move != winning
+
+
+def test_out_of_budget_a_play_nobody_can_beat_costs_no_turn() -> None:
+    """The landlord to lead 22, the rocket and a 3 against 45 and 67 wins (22 and the rocket keep the lead, the 3
+    goes last), though its hand needs three plays to the farmers' two: the judgement of a position the search has
+    no budget for counts only the plays an enemy can beat, and the last play."""
+    hands = (parse("322BR"), parse("45"), parse("67"))
+    assert open_plays(hands[0], hands[1:], STANDARD) == (3, 2)
+    assert open_plays(hands[1], hands[:1], STANDARD) == (2, 0)
+    assert Solver(STANDARD, 0, 0).wins(hands, 0, None, 0)
+    assert Solver(STANDARD, 0, 10**5).wins(hands, 0, None, 0)
 
 
 def test_search_is_deterministic_for_a_seed() -> None:

@@ -20,7 +20,7 @@ from game.cards import NUM_RANKS, RANK_INDEX, Counts, add, parse, subtract
 from game.combos import Reading, answer, classify
 from game.kinds import Kind
 from game.memo import memo
-from game.moves import legal
+from game.moves import follow_moves, legal
 from game.rulesets import Auction, Ruleset
 
 PASS = "pass"
@@ -53,7 +53,9 @@ def read_as(move: str, last: Reading | None, rules: Ruleset) -> Reading:
 
 @memo(1 << 14)
 def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple[str, ...]:
-    """The plays worth searching: every body, with at most WING_VARIANTS attachment choices, most cards first."""
+    """The plays worth searching: every body, with at most WING_VARIANTS attachment choices, those that leave the
+    best-planned hand first, then those that shed the most cards. (Against exact solutions the search out of budget
+    judged 96% of cases right at 50 positions, 95% most cards first, and solved them in 17% fewer positions.)"""
     kept: dict[tuple[Kind, int, int], list[str]] = defaultdict(list)
     for move in legal(hand, last, rules):
         reading = read_as(move, last, rules)
@@ -64,7 +66,20 @@ def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple
             moves = sorted(moves, key=lambda m: sum(map(RANK_INDEX.__getitem__, m)))[:WING_VARIANTS]
         out += moves
     out.sort(key=lambda m: (-len(m), read_as(m, last, rules).top))
+    out.sort(key=lambda m: -plan(subtract(hand, _counts(m)), rules).score)  # the search tries them in this order
     return tuple(out)
+
+
+SAFE_PLAY = 1.0  # turns a play nobody can beat saves; against exact solutions the static judgement of positions
+# out of budget was right in 95% of cases at 50 positions (89% counting plays alone) and 97% at 200 (95%)
+
+
+@memo(1 << 14)
+def open_plays(hand: Counts, enemies: Hands, rules: Ruleset) -> tuple[int, int]:
+    """The plays of `hand`'s plan, and how many of them none of the `enemies`' hands can beat."""
+    parts = plan(hand, rules).parts
+    safe = sum(not any(follow_moves(e, read_as(p.text, None, rules), rules) for e in enemies) for p in parts)
+    return len(parts), safe
 
 
 class Solver:
@@ -89,8 +104,13 @@ class Solver:
         return self.allowance if self.allowance is not None and seat != self.landlord else 0
 
     def static(self, hands: Hands, turn: int) -> bool:
-        """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties)."""
-        need = [plan(h, self.rules).plays - (0.5 if seat == turn else 0.0) for seat, h in enumerate(hands)]
+        """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties). A play
+        no enemy hand can beat keeps the lead, so it costs no turn (`open_plays`); the last play always costs one."""
+        need = []
+        for seat, hand in enumerate(hands):
+            enemies = tuple(h for other, h in enumerate(hands) if not self.allied(seat, other))
+            plays, safe = open_plays(hand, enemies, self.rules)
+            need.append(plays - SAFE_PLAY * min(safe, plays - 1) - (0.5 if seat == turn else 0.0))
         best = min(range(len(hands)), key=need.__getitem__)
         return self.allied(turn, best)
 
