@@ -60,9 +60,9 @@ NORMAL = Level(
     blocking_grades=(0.0, 0.0, 0.0),  # in front of a pre-emptor a low bid is outbid: 3 on any hand worth a bid
     risk=0.25,
     bid_mix=0.1,
-    search_nodes=10_000,  # the last 20 cards played out on 10 sampled deals (docs/bots.md, "Normal searches")
+    search_nodes=10_000,  # the last 23 cards played out on 10 sampled deals (docs/bots.md, "normal searches")
     samples=10,
-    search_cards=20,
+    search_cards=23,
 )
 HARD = replace(  # normal with a larger end-game search and, before it, play-outs of the middle game
     NORMAL,
