@@ -82,6 +82,18 @@ def open_plays(hand: Counts, enemies: Hands, rules: Ruleset) -> tuple[int, int]:
     return len(parts), safe
 
 
+def leader(hands: Hands, turn: int, landlord: int, rules: Ruleset) -> int:
+    """The seat judged to go out first from a position too big to play out: the one whose hand needs the fewest
+    turns, the seat to move breaking ties. A play no enemy hand can beat keeps the lead, so it costs no turn
+    (`open_plays`); the last play always costs one."""
+    need = []
+    for seat, hand in enumerate(hands):
+        enemies = tuple(h for other, h in enumerate(hands) if (seat == landlord) != (other == landlord))
+        plays, safe = open_plays(hand, enemies, rules)
+        need.append(plays - SAFE_PLAY * min(safe, plays - 1) - (0.5 if seat == turn else 0.0))
+    return min(range(len(hands)), key=need.__getitem__)
+
+
 class Solver:
     """Who wins a fully known position, with both sides playing perfectly (within the node budget).
 
@@ -104,15 +116,8 @@ class Solver:
         return self.allowance if self.allowance is not None and seat != self.landlord else 0
 
     def static(self, hands: Hands, turn: int) -> bool:
-        """Out of budget: the side whose hand needs the fewest plays is taken to win (the mover breaks ties). A play
-        no enemy hand can beat keeps the lead, so it costs no turn (`open_plays`); the last play always costs one."""
-        need = []
-        for seat, hand in enumerate(hands):
-            enemies = tuple(h for other, h in enumerate(hands) if not self.allied(seat, other))
-            plays, safe = open_plays(hand, enemies, self.rules)
-            need.append(plays - SAFE_PLAY * min(safe, plays - 1) - (0.5 if seat == turn else 0.0))
-        best = min(range(len(hands)), key=need.__getitem__)
-        return self.allied(turn, best)
+        """Out of budget: the position is judged (`leader`)."""
+        return self.allied(turn, leader(hands, turn, self.landlord, self.rules))
 
     def wins(self, hands: Hands, turn: int, last: Reading | None, last_seat: int) -> bool:
         """Does the side of `turn` win from here?"""

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.bots.endgame import Hands, evidence, read_as, sample_hands
+from game.bots.endgame import Hands, evidence, leader, read_as, sample_hands
 from game.bots.evaluate import plan
 from game.bots.levels import NORMAL, Level
 from game.bots.policy import PASS, decide
@@ -39,7 +39,7 @@ def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, h
 
 def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int) -> bool:
     """Does t.seat's side win the hand when it plays `move` now and every seat then plays the `normal` policy?
-    After `cap` moves the side whose hand needs the fewest plays is taken to win."""
+    After `cap` moves the position is judged as the end-game search judges it (`endgame.leader`)."""
     live = list(hands)
     last = (t.last_seat, t.last) if t.last is not None and t.last_seat is not None else None
     history = list(t.history)
@@ -59,8 +59,7 @@ def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int) ->
             last, passes = (seat, read_as(move, last[1] if last else None, t.rules)), 0
         seat = t.next_seat(seat)
         move = decide(_view(t, tuple(live), seat, last, history), NORMAL, rng).move
-    need = [plan(h, t.rules).plays - (0.5 if s == seat else 0.0) for s, h in enumerate(live)]
-    return t.allied(t.seat, min(range(len(live)), key=need.__getitem__))
+    return t.allied(t.seat, leader(tuple(live), seat, t.landlord, t.rules))
 
 
 def candidates(t: Table, choice: str) -> list[str]:
