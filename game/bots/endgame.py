@@ -65,8 +65,7 @@ def candidate_moves(hand: Counts, last: Reading | None, rules: Ruleset) -> tuple
         if kind in WINGED and len(moves) > WING_VARIANTS:
             moves = sorted(moves, key=lambda m: sum(map(RANK_INDEX.__getitem__, m)))[:WING_VARIANTS]
         out += moves
-    out.sort(key=lambda m: (-len(m), read_as(m, last, rules).top))
-    out.sort(key=lambda m: -plan(subtract(hand, _counts(m)), rules).score)  # the search tries them in this order
+    out.sort(key=lambda m: (-plan(subtract(hand, _counts(m)), rules).score, -len(m), read_as(m, last, rules).top))
     return tuple(out)
 
 
