@@ -103,9 +103,17 @@ def contains(hand: Sequence[int], part: Sequence[int]) -> bool:
     return all(h >= p for h, p in zip(hand, part, strict=True))
 
 
+def _same_length(hand: Sequence[int], part: Sequence[int]) -> None:
+    """`map` stops at the shorter of two counts without a word: refuse counts of different lengths instead."""
+    if len(hand) != len(part):
+        raise ValueError(f"counts of {len(hand)} and {len(part)} ranks")
+
+
 def subtract(hand: Sequence[int], part: Sequence[int]) -> Counts:
+    _same_length(hand, part)
     return tuple(map(sub, hand, part))
 
 
 def add(hand: Sequence[int], part: Sequence[int]) -> Counts:
+    _same_length(hand, part)
     return tuple(map(plus, hand, part))
