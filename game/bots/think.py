@@ -14,6 +14,9 @@ from game.bots.table import Table
 
 # Nothing to search: the hand ends, or passing is the only move.
 SETTLED = ("wins_now", "within_allowance", "nothing_beats")
+# The play-outs weigh plans, not a hand's last plays: a seat two plays from going out that cannot win a lead later
+# fights for it as the rule says (deal #50518194's TJQKA), unless the end-game search finds better.
+CLOSING = ("retakes_lead",)
 
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
@@ -21,7 +24,7 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if choice.key in SETTLED or not level.search_nodes:
         return choice
     if 3 * sum(t.sizes) > level.search_cards * t.players:
-        if not level.rollouts or 3 * sum(t.sizes) > level.rollout_cards * t.players:
+        if not level.rollouts or choice.key in CLOSING or 3 * sum(t.sizes) > level.rollout_cards * t.players:
             return choice
         better = look_ahead(t, level, choice.move, rng)
         if better is None:
