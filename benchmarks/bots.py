@@ -21,7 +21,8 @@ seat, then B alone in each seat): A's share of the match wins (50% between equal
 A player is a level (`easy`, `normal`, `hard`), `random` (a uniformly random legal move, bidding as `normal`),
 `rlcard` (RLCard's public rule agent, benchmarks/rlcard_agent.py: `pip install -r requirements-bench.txt`), or a
 level with another bidder: `@top` the bidder before graded bids (the top bid or nothing), `@timid` issue 4's,
-`@flat` the three-seat hand model at every table, `@LEVEL` that level's bidder (`normal@hard`). Prints win rates
+`@flat` the three-seat hand model at every table, `@LEVEL` that level's bidder (`normal@hard`); `LEVEL#COMMIT`
+plays as that level's bots did at an earlier commit (`hard#f3e94a8`, benchmarks/old_bots.py). Prints win rates
 with 95% confidence intervals, A's points per deal and decision times. This is a measurement, not a test.
 """
 
@@ -33,7 +34,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -69,6 +70,11 @@ class Player:
 
 def player(name: str) -> Player:
     level, _, bidder = name.partition("@")
+    level, _, commit = level.partition("#")
+    if commit:
+        from benchmarks.old_bots import old_mover  # git archive of an earlier tree, loaded only when named
+
+        return replace(player(name.replace(f"#{commit}", "")), name=name, move=old_mover(level, commit))
     if level == "random":
         return Player(name, random_move, lambda view: decide_bid(view, "normal"), "normal")
     if level == "rlcard":
@@ -85,7 +91,8 @@ def player(name: str) -> Player:
     if level not in LEVELS or bidder not in bidders:
         raise SystemExit(
             f"unknown player {name!r}: use one of {', '.join(LEVELS)}, random or rlcard, "
-            "a level optionally @timid, @flat, @top or @LEVEL (that level's bidder)"
+            "a level optionally #COMMIT (its bots at that commit) and @timid, @flat, @top or @LEVEL (that level's "
+            "bidder)"
         )
     own = bidders[bidder]
     return Player(name, lambda view, rng: decide(view, level, rng), own, level)
