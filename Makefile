@@ -33,6 +33,7 @@ bench-bots: $(STAMP)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-bench.txt
 	$(BIN)/python -m benchmarks.bots
 	$(BIN)/python -m benchmarks.bots --pairs hard:rlcard,normal:rlcard
+	$(BIN)/python -m benchmarks.bots --pairs hard:hard#f3e94a8 --deals 1000 --seed 7
 	$(BIN)/python -m benchmarks.bots --matches 200 --pairs normal:normal@top,hard:hard@top
 	$(BIN)/python -m benchmarks.bots --bids 2000
 
