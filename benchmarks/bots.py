@@ -34,7 +34,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -68,19 +68,24 @@ class Player:
     level: str  # doubles and shows (004) as this level's bot
 
 
+def unknown_player(name: str) -> SystemExit:
+    return SystemExit(
+        f"unknown player {name!r}: use one of {', '.join(LEVELS)}, random or rlcard, "
+        "a level optionally #COMMIT (its bots at that commit) and @timid, @flat, @top or @LEVEL (that level's bidder)"
+    )
+
+
 def player(name: str) -> Player:
     level, _, bidder = name.partition("@")
     level, _, commit = level.partition("#")
-    if commit:
-        from benchmarks.old_bots import old_mover  # git archive of an earlier tree, loaded only when named
-
-        return replace(player(name.replace(f"#{commit}", "")), name=name, move=old_mover(level, commit))
-    if level == "random":
+    if level == "random" and not commit:
         return Player(name, random_move, lambda view: decide_bid(view, "normal"), "normal")
-    if level == "rlcard":
+    if level == "rlcard" and not commit:
         from benchmarks.rlcard_agent import rlcard_move  # a benchmark dependency, loaded only when named
 
         return Player(name, rlcard_move, lambda view: decide_bid(view, "normal"), "normal")
+    if level not in LEVELS:  # checked first: the bidders below need a level
+        raise unknown_player(name)
     bidders = {
         "": lambda view: decide_bid(view, level),
         "timid": timid_bidder(level),
@@ -88,14 +93,14 @@ def player(name: str) -> Player:
         "top": top_bidder(level),
     }
     bidders |= {other: (lambda view, other=other: decide_bid(view, other)) for other in LEVELS}
-    if level not in LEVELS or bidder not in bidders:
-        raise SystemExit(
-            f"unknown player {name!r}: use one of {', '.join(LEVELS)}, random or rlcard, "
-            "a level optionally #COMMIT (its bots at that commit) and @timid, @flat, @top or @LEVEL (that level's "
-            "bidder)"
-        )
+    if bidder not in bidders:
+        raise unknown_player(name)
     own = bidders[bidder]
-    return Player(name, lambda view, rng: decide(view, level, rng), own, level)
+    if not commit:
+        return Player(name, lambda view, rng: decide(view, level, rng), own, level)
+    from benchmarks.old_bots import old_mover  # git archive of an earlier tree, loaded only when named
+
+    return Player(name, old_mover(level, commit), own, level)
 
 
 def timid_bidder(level: str) -> Bidder:

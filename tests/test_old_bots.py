@@ -26,3 +26,10 @@ def test_an_earlier_trees_bots_play_whole_hands_beside_todays() -> None:
 def test_an_unknown_commit_is_refused_in_one_line() -> None:
     with pytest.raises(SystemExit, match="no bots at 'no-such-commit'"):
         player("hard#no-such-commit")
+
+
+@pytest.mark.parametrize("name", ["random#HEAD", "rlcard#HEAD", "nobody", "hard@nobody"])
+def test_a_player_the_arena_does_not_know_is_refused_in_one_line(name: str) -> None:
+    """Only a level has bots at another commit; an unknown level is named as such, not failed on inside a bidder."""
+    with pytest.raises(SystemExit, match=f"unknown player '{name}'"):
+        player(name)
