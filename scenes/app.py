@@ -23,7 +23,7 @@ from game.rulesets import SWAP_THREE
 from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
-from scenes.art.sound import Sounds, open_bank
+from scenes.art.sound import Sounds, open_bank, silence
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
 from scenes.platform.worker import BotPool
@@ -378,4 +378,5 @@ class App:
     def close(self) -> None:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
+        silence()
         pygame.quit()

@@ -8,7 +8,8 @@ import pytest
 
 from game.actions import Pass, Play
 from game.savefile import SaveStore
-from scenes.art.sound import RATE, Sounds, voices
+from scenes.app import App
+from scenes.art.sound import RATE, Sounds, open_bank, voices
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
@@ -80,6 +81,20 @@ def test_every_voice_is_audible_and_in_range():
 
 def test_dummy_audio_gives_a_sound_per_voice(game):
     assert set(Sounds().bank) == set(voices())
+
+
+def test_closing_halts_the_voices_before_pygame_quits(monkeypatch):
+    """pygame.quit() while a voice ends in the audio thread can deadlock (the audio thread waits for the interpreter
+    lock, the quitting thread for the audio device): the game halts every voice first."""
+    made = App((640, 360), fullscreen=False, seed=1)
+    made.sounds.bank = open_bank()  # the window opens it after its first frame
+    made.sounds.play("bomb")  # 0.8 s: still sounding when the window closes
+    assert pygame.mixer.get_busy()
+    busy_at_quit = []
+    real_quit = pygame.quit
+    monkeypatch.setattr(pygame, "quit", lambda: (busy_at_quit.append(pygame.mixer.get_busy()), real_quit()))
+    made.close()
+    assert busy_at_quit == [False]
 
 
 def test_no_audio_device_is_silence_not_a_crash(monkeypatch):

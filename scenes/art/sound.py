@@ -99,6 +99,14 @@ class Sounds:
         voice.play()
 
 
+def silence() -> None:
+    """Halt every voice; called before `pygame.quit()`. Quitting while a voice ends can deadlock: the audio thread,
+    ending it, waits for the interpreter lock that the quitting thread holds while it waits for the audio device.
+    `pygame.mixer.stop` lets go of that lock while it halts the voices, and a halted mixer ends no voice later."""
+    if pygame.mixer.get_init():
+        pygame.mixer.stop()
+
+
 def open_bank() -> dict[str, pygame.mixer.Sound]:
     """Every voice as a mixer Sound, or nothing when no audio device can be opened."""
     try:
