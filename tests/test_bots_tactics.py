@@ -4,19 +4,19 @@ suggestions, and end-game puzzles with a known winning line that `hard` finds.""
 from __future__ import annotations
 
 import random
+import sys
 from dataclasses import replace
 
 import pytest
 
 from game.actions import Bid, Pass, Play
 from game.bots import bid, choose, decide, decide_bid, rollout
-from game.bots.bidding import landlord_value
-from game.bots.endgame import Solver, _dealt, bid_need, candidate_moves, open_plays, sample_hands, search
+from game.bots.endgame import Solver, answered_as, answers, candidate_moves, open_plays, sample_hands, search
 from game.bots.levels import level_of
 from game.bots.policy import decide as decide_move
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
-from game.bots.table import Table, observation_from_dict, pack_counts, played_by, table_of
+from game.bots.table import Table, observation_from_dict, pack_counts, table_of
 from game.bots.think import think
 from game.cards import RANK_INDEX, RANKS, parse, render, subtract
 from game.combos import classify
@@ -335,22 +335,40 @@ def test_s13_control_splits_nothing_when_the_rest_does_not_run_out(level: str) -
     assert choose(obs(1, "3579JQKBR", [[0, "2"]], [16, 9, 17], level)) == "pass"
 
 
+def read_as_bid(t: Table, seat: int, reading: bool) -> int:
+    """Of 300 deals sampled reading the auction (or not), how many give `seat` a hand that, as dealt, would have
+    answered it as the seat did."""
+    rng = random.Random(3)
+    answer = next(a for a in answers(t) if a.seat == seat)
+    sampled = t if reading else replace(t, auction=())
+    return sum(answered_as(answer, sample_hands(sampled, rng, ())[seat], t.rules) == 1 for _ in range(300))
+
+
 def test_s3_sampled_deals_read_the_landlords_bid_of_three() -> None:
-    """A bid of 3 says the landlord's hand as dealt was strong: the deals a farmer samples give it a hand worth that
-    bid (`bid_need`) more often than deals that ignore the bid, here after it has played 33 and 44."""
+    """A bid of 3 says the landlord's hand as dealt was strong: the deals a farmer samples give it a hand that would
+    have bid 3 more often than deals that ignore the auction, here after it has played 33 and 44."""
     history = [[0, "33"], [1, "pass"], [2, "pass"], [0, "44"], [1, "pass"], [2, "pass"]]
     o = obs(1, "356789TJQKA2", history, [16, 12, 17], kitty="5TQ", bids=[[0, 3]])
     t = table_of(observation_from_dict(o, Phase.PLAYING))
-    need = bid_need(t)
-    assert t.bid == 3 and need is not None
-    assert bid_need(replace(t, bid=0)) is None
+    assert [(a.seat, a.bid, a.played, a.kitty) for a in answers(t)] == [(0, 3, parse("3344"), parse("5TQ"))]
+    assert read_as_bid(t, 0, reading=True) > 2 * read_as_bid(t, 0, reading=False)
 
-    def worth_it(table: Table) -> int:
-        rng = random.Random(3)
-        hands = [sample_hands(table, rng, ())[0] for _ in range(300)]
-        return sum(landlord_value(_dealt(t, h, played_by(t.history, t.landlord))) >= need for h in hands)
 
-    assert worth_it(t) > worth_it(replace(t, bid=0)) + 30
+def test_s3_sampled_deals_read_a_partners_pass() -> None:
+    """A farmer whose partner passed at the opening samples weak hands for it: hands that, as dealt, would have
+    passed there, more often than deals that ignore the auction."""
+    o = obs(1, "3456789TJQKA2BR", [[0, "5"]], [19, 15, 17], kitty="5TQ", bids=[[2, 0], [0, 1], [1, 0]])
+    t = table_of(observation_from_dict(o, Phase.PLAYING))
+    assert [(a.seat, a.bid) for a in answers(t)] == [(2, 0), (0, 1)]
+    assert read_as_bid(t, 2, reading=True) > 1.5 * read_as_bid(t, 2, reading=False)
+
+
+def test_s3_no_auction_is_read_for_a_shown_hand_or_a_call() -> None:
+    """A shown landlord's hand is known (004), and a call or rob says less than a graded bid: neither is read."""
+    shown = obs(1, "356789TJQKA2", [], [20, 12, 17], kitty="5TQ", bids=[[0, 3]], shown="33445566778899TTJQKK")
+    assert [a.seat for a in answers(table_of(observation_from_dict(shown, Phase.PLAYING)))] == []
+    robbed = obs(1, "356789TJQKA2", [], [20, 12, 17], ruleset="rob", kitty="5TQ", bids=[[2, 1], [0, 1]])
+    assert answers(table_of(observation_from_dict(robbed, Phase.PLAYING))) == ()
 
 
 # ----- issue 12: hard's middle-game play-outs ------------------------------------------------------------------
@@ -373,6 +391,19 @@ def middle_game(deal: int, cards: int) -> Table:
         move = decide(view, "normal", rng)
         match.apply(Pass(seat) if move == "pass" else Play(seat, move))
     return middle_game(deal + 1, cards)
+
+
+def test_no_look_ahead_when_the_unseen_cards_cannot_fill_the_other_hands(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At swap-three the plain rules the bots read leave out the extra wild card another seat holds, so no deal of
+    the unseen cards fills the hands (a seat dealt none then led in a play-out): the rules of thumb decide alone."""
+    hard = level_of("hard")
+    t = middle_game(11, hard.rollout_cards)
+    short = replace(t, unseen=subtract(t.unseen, parse(render(t.unseen)[0])))
+    assert t.dealable and not short.dealable
+    module = sys.modules[think.__module__]
+    monkeypatch.setattr(module, "look_ahead", lambda *a: pytest.fail("looked ahead"))
+    monkeypatch.setattr(module, "search", lambda *a, **k: pytest.fail("searched"))
+    assert think(short, hard, random.Random(0)) == decide_move(short, hard, random.Random(0))
 
 
 def test_hard_play_outs_are_deterministic_and_bounded_by_moves(monkeypatch: pytest.MonkeyPatch) -> None:

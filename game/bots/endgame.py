@@ -12,7 +12,7 @@ import random
 from collections import Counter, defaultdict
 from typing import NamedTuple
 
-from game.bots.bidding import bidding_of, landlord_value
+from game.bots.bidding import Seen, landlord_value, points_bid
 from game.bots.evaluate import plan
 from game.bots.levels import NORMAL
 from game.bots.table import Table, played_by
@@ -156,7 +156,7 @@ class Solver:
 
 
 PASS_EVIDENCE = 0.4  # how much likelier a deal is kept in which a seat that passed held no plain answer
-BID_EVIDENCE = 0.4  # the same for a deal whose landlord hand, as dealt, was worth its bid (`bid_need`)
+AUCTION_EVIDENCE = 0.05  # the same for a hand that, as dealt, would not have answered the auction as its seat did
 DRAWS = 12  # deals drawn at most for one sample before the last is kept
 
 
@@ -196,21 +196,44 @@ def _held_answer(hand: Counts, passed: Passed) -> bool:
     return any(held[r] >= need for r in range(passed.top + 1, len(held)))
 
 
-def bid_need(t: Table) -> float | None:
-    """The least value (`bidding.landlord_value`) of the landlord's hand as dealt that the winning bid suggests, as
-    `normal` bids: the floor for the lowest bid, the top grade above it for the top bid. None for the landlord
-    itself, a hand it showed, and the call/rob auctions (a call says less)."""
-    if t.is_landlord or not t.bid or t.rules.auction is not Auction.POINTS:
-        return None
-    if sum(t.landlord_holds) >= t.sizes[t.landlord]:
-        return None
-    floor = bidding_of(t.rules).floor
-    return floor + NORMAL.early_grades[-1] if t.bid == t.rules.max_bid else floor
+class Answer(NamedTuple):
+    """A seat's answer in a points auction and what that seat saw then (`bidding.Seen`): what a hand as dealt would
+    have answered there is evidence about it."""
+
+    seat: int
+    bid: int
+    seen: Seen
+    played: Counts  # the cards it has played since, and the kitty it took, to recover the hand as dealt
+    kitty: Counts
 
 
-def _dealt(t: Table, hand: Counts, played: Counts) -> Counts:
-    """The landlord's hand as dealt, had it now held `hand`: with the cards it `played`, without the kitty."""
-    return subtract(add(hand, played), t.kitty)
+def answers(t: Table) -> tuple[Answer, ...]:
+    """The other seats' answers in this hand's points auction; none for a hand the landlord showed, none in the
+    call/rob auctions (a call says less)."""
+    if t.rules.auction is not Auction.POINTS:
+        return ()
+    shown = sum(t.landlord_holds) >= t.sizes[t.landlord]
+    scores = t.scores or (0,) * t.players
+    before = len(t.match_bids) - len(t.auction)
+    return tuple(
+        Answer(
+            seat,
+            bid,
+            Seen(seat, t.auction[:k], scores, t.match_bids[: before + k]),
+            played_by(t.history, seat),
+            t.kitty if seat == t.landlord else (0,) * NUM_RANKS,
+        )
+        for k, (seat, bid) in enumerate(t.auction)
+        if seat != t.seat and not (shown and seat == t.landlord)
+    )
+
+
+def answered_as(a: Answer, hand: Counts, rules: Ruleset) -> float:
+    """The share of a `normal` bidder's mixed values (`Level.bid_mix`) that, holding what `hand` was as dealt,
+    would have answered as the seat did."""
+    value = landlord_value(subtract(add(hand, a.played), a.kitty), rules=rules)
+    mix = NORMAL.bid_mix
+    return sum(points_bid(value + d, a.seen, rules, NORMAL) == a.bid for d in (-mix, 0.0, mix)) / 3
 
 
 def _deal(t: Table, rng: random.Random) -> Hands:
@@ -234,17 +257,16 @@ def _deal(t: Table, rng: random.Random) -> Hands:
 
 def sample_hands(t: Table, rng: random.Random, seen: tuple[Passed, ...] | None = None) -> Hands:
     """A deal of the unseen cards consistent with everything public (sizes, the known kitty or shown hand), drawn
-    in proportion to how well it explains the passes (`evidence`) and the winning bid: each pass over a held
-    answer keeps a deal only PASS_EVIDENCE as often, a landlord hand worth less than its bid (`bid_need`) only
-    BID_EVIDENCE as often."""
+    in proportion to how well it explains the passes (`evidence`) and the auction (`answers`): each pass over a
+    held answer keeps a deal only PASS_EVIDENCE as often, a hand that would not have answered the auction as its
+    seat did only AUCTION_EVIDENCE as often."""
     seen = evidence(t) if seen is None else seen
-    need = bid_need(t)
-    played = played_by(t.history, t.landlord)  # once, not for every deal drawn
+    read = answers(t)
     hands = _deal(t, rng)
     for _ in range(DRAWS - 1):
         keep = PASS_EVIDENCE ** sum(_held_answer(hands[p.seat], p) for p in seen)
-        if need is not None and landlord_value(_dealt(t, hands[t.landlord], played), rules=t.rules) < need:
-            keep *= BID_EVIDENCE
+        for a in read:
+            keep *= AUCTION_EVIDENCE + (1 - AUCTION_EVIDENCE) * answered_as(a, hands[a.seat], t.rules)
         if rng.random() < keep:
             break
         hands = _deal(t, rng)

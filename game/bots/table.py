@@ -31,7 +31,9 @@ class Table:
     history: tuple[tuple[int, str], ...]
     allowance: int | None = None  # two-player: a farmer wins once it holds this many cards or fewer
     kept: Counts = (0,) * NUM_RANKS  # the cards `keep_back` set aside from `hand` (a two-player farmer's)
-    bid: int = 0  # the winning bid: what the landlord's hand as dealt was worth to it
+    auction: tuple[tuple[int, int], ...] = ()  # this hand's auction, (seat, answer), in order
+    scores: tuple[int, ...] = ()  # the match scores while it was bid
+    match_bids: tuple[tuple[int, int], ...] = ()  # every bid of the match, this auction's included
     kitty: Counts = (0,) * NUM_RANKS  # the kitty the landlord took, once shown
 
     @property
@@ -59,6 +61,12 @@ class Table:
     @property
     def enemies(self) -> tuple[int, ...]:
         return tuple(s for s in range(self.players) if not self.allied(self.seat, s))
+
+    @property
+    def dealable(self) -> bool:
+        """Do the unseen cards fill the other hands? Not at swap-three while another seat holds the extra wild
+        card, which the plain rules the bots read (`wild.virtual_view`) leave out: no deal can be sampled then."""
+        return sum(self.unseen) >= sum(self.sizes) - self.sizes[self.seat]
 
     def left(self, seat: int) -> int:
         """Cards `seat` must still shed to win: all of them, or down to the allowance for a two-player farmer."""
@@ -160,7 +168,9 @@ def table_of(view: Observation) -> Table:
         kept=subtract(hand, to_play),
         history=tuple(view.history),
         allowance=allowance,
-        bid=view.bid,
+        auction=view.bids,
+        scores=view.scores,
+        match_bids=view.match_bids,
         kitty=kitty,
     )
 

@@ -21,7 +21,7 @@ CLOSING = ("retakes_lead",)
 
 def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
-    if choice.key in SETTLED or not level.search_nodes:
+    if choice.key in SETTLED or not level.search_nodes or not t.dealable:
         return choice
     if 3 * sum(t.sizes) > level.search_cards * t.players:
         if not level.rollouts or choice.key in CLOSING or 3 * sum(t.sizes) > level.rollout_cards * t.players:
