@@ -20,6 +20,7 @@ from game.auctions import standing
 from game.bots.evaluate import score
 from game.bots.levels import Level
 from game.cards import BIG_JOKER, SMALL_JOKER, TWO, Counts, parse
+from game.memo import memo
 from game.observe import Observation
 from game.rulesets import STANDARD, Auction, Ruleset, get
 
@@ -225,11 +226,12 @@ def still_to_answer(seat: int, answered: int, rules: Ruleset) -> list[int]:
     return [(seat + k) % rules.players for k in range(1, rules.players - answered)]
 
 
-def pre_emptors(match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> set[int]:
+@memo(1 << 10)  # the sampled deals read each auction answer by this bid rule, many times per decision
+def pre_emptors(match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> frozenset[int]:
     """The seats read as pre-emptors from the match's bids, read auction by auction (a points auction ends at the
     top bid or when every seat has answered)."""
     top, n = rules.max_bid, rules.players
-    tops, graded, found = [0] * n, [False] * n, set()
+    tops, graded, found = [0] * n, [False] * n, frozenset[int]()
     auction: list[int] = []
     for seat, bid in match_bids:
         if len(auction) == n or (auction and auction[-1] == top):
@@ -238,7 +240,7 @@ def pre_emptors(match_bids: tuple[tuple[int, int], ...], rules: Ruleset) -> set[
         auction.append(bid)
         tops[seat] += bid == top and not blocked
         graded[seat] = graded[seat] or 0 < bid < top
-        found = {s for s in range(n) if tops[s] >= PRE_EMPTOR_BIDS and not graded[s]}
+        found = frozenset(s for s in range(n) if tops[s] >= PRE_EMPTOR_BIDS and not graded[s])
     return found
 
 
