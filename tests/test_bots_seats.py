@@ -60,11 +60,14 @@ def test_bots_only_make_legal_moves_at_every_seat_count(ruleset: str, level: str
 
 def test_four_seats_farmer_leaves_a_partners_unbeatable_lead_alone() -> None:
     """Seat 1 leads a pair of aces; the landlord (seat 0) still answers after seats 2 and 3, but no unseen cards
-    beat the aces: seat 2 keeps its 2s rather than overtake its partner."""
+    beat the aces: seat 2 keeps its 2s rather than overtake its partner. Where the landlord could beat the aces with
+    2s, seat 2 still keeps its own until the landlord is on its last two cards: the round comes back to it."""
     view = observation_from_dict(four(2, "22JQK", [[0, "33"], [1, "AA"]], [20, 20, 5, 20]), Phase.PLAYING)
     t = replace(table_of(view), unseen=parse("5566789TJQKKK"))
     assert policy_decide(t, level_of("normal"), random.Random(0)).key == "partner_winning"
-    assert policy_decide(replace(t, unseen=parse("22")), level_of("normal"), random.Random(0)).move == "22"
+    beatable = replace(t, unseen=parse("22"))
+    assert policy_decide(beatable, level_of("normal"), random.Random(0)).key == "partner_winning"
+    assert policy_decide(replace(beatable, sizes=(2, 20, 5, 20)), level_of("normal"), random.Random(0)).move == "22"
 
 
 def test_four_seats_farmer_passes_once_the_landlord_has_passed_a_partners_play() -> None:

@@ -321,6 +321,33 @@ def test_s16_teamwork_no_push_when_the_landlord_already_answered() -> None:
     assert choose(obs(1, "356899JQKA2", history, [18, 11, 13])) == "pass"
 
 
+# Every rank has been seen, so no bomb is left and the big joker is the one card the landlord cannot beat.
+NO_BOMB_LEFT = [[0, "3"], [1, "T"], [2, "K"], [0, "A"], [1, "2"], [2, "pass"], [0, "pass"]]
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_keeps_the_big_joker_for_the_landlords_answer(level: str) -> None:
+    """The partner's 9 could be topped by the landlord (seat 0), who answers after us. Overtaking it with the big
+    joker wins the round but spends the top card; passed, the round comes back to us after the landlord's answer,
+    and the joker then tops whatever 2 or small joker the landlord spent."""
+    o = obs(2, "344556677889JQQR", [*NO_BOMB_LEFT, [1, "9"]], [18, 14, 16], level)
+    assert choose(o) == "pass"
+    assert suggestions(o)[0].key == "partner_winning"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_pushes_rather_than_overtakes_with_the_big_joker(level: str) -> None:
+    """On the partner's 4 a push (顶牌) makes the landlord spend a 2 or a joker; the big joker would spend ours."""
+    o = obs(2, "5566789TJQQKKAAR", [*NO_BOMB_LEFT, [1, "4"]], [18, 14, 16], level)
+    assert choose(o) in ("T", "J", "Q", "K", "A")
+    assert suggestions(o)[0].key == "pushes_high"
+
+
+def test_s16_teamwork_overtakes_with_the_big_joker_when_the_landlord_is_about_to_go_out() -> None:
+    o = obs(2, "344556677889JQQR", [*NO_BOMB_LEFT, [1, "9"]], [2, 14, 16])
+    assert rule_of_thumb(o) == "R"
+
+
 @pytest.mark.parametrize("level", ["normal", "hard"])
 def test_s13_control_keeps_a_bomb_whole_for_a_single(level: str) -> None:
     """A farmer with 5555 and no other five answers the landlord's 4 with anything but a card of its bomb."""
