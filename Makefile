@@ -19,9 +19,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-# The suite takes minutes; a run that has not ended after 40 fails instead of hanging (it once hung at exit).
+# The suite takes minutes, spread over every core (pytest-xdist); a run that has not ended after 40 fails instead
+# of hanging (it once hung at exit).
 test: lint
-	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout --kill-after=30 2400 $(BIN)/python -m pytest -q
+	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout --kill-after=30 2400 $(BIN)/python -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.moves

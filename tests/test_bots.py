@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import NamedTuple
 
 import pytest
 
@@ -15,8 +16,16 @@ from game.match import Match, Phase
 from game.observe import Observation, observe
 
 
-def positions(seed: int, hands: int, levels: tuple[str, ...] = LEVELS) -> Iterator[tuple[Match, Observation, str]]:
-    """Every playing position of `hands` bot-played hands, with the level that acts there."""
+class Position(NamedTuple):
+    match: Match
+    view: Observation
+    level: str
+    move: str  # what the level decides here with random.Random(seed), the move then played
+    seed: int
+
+
+def positions(seed: int, hands: int, levels: tuple[str, ...] = LEVELS) -> Iterator[Position]:
+    """Every playing position of `hands` bot-played hands, with the level that acts there and its move."""
     for n in range(hands):
         match = Match("standard", seed=seed + n)
         while match.phase is Phase.BIDDING:
@@ -28,8 +37,8 @@ def positions(seed: int, hands: int, levels: tuple[str, ...] = LEVELS) -> Iterat
             assert seat is not None
             level = levels[(seat + n) % len(levels)]
             view = observe(match, seat)
-            yield match, view, level
             move = decide(view, level, random.Random(n))
+            yield Position(match, view, level, move, n)
             match.apply(Pass(seat) if move == "pass" else Play(seat, move))
 
 
@@ -39,8 +48,7 @@ def action(seat: int, move: str) -> Pass | Play:
 
 def test_every_bot_move_is_legal_in_thousands_of_positions() -> None:
     checked = 0
-    for match, view, level in positions(seed=100, hands=120):
-        move = decide(view, level, random.Random(checked))
+    for match, view, level, move, _ in positions(seed=100, hands=120):
         assert match.check(action(view.seat, move)) is None, (view.hand, view.last, move, level)
         checked += 1
     assert checked >= 2000
@@ -58,7 +66,7 @@ def test_every_bot_bid_is_legal_in_random_auctions() -> None:
 
 
 def test_dict_choose_agrees_with_decide_and_passes_rules_check() -> None:
-    for n, (_, view, level) in enumerate(positions(seed=200, hands=12)):
+    for n, (_, view, level, _, _) in enumerate(positions(seed=200, hands=12)):
         move = choose(view.to_bot_dict(level))
         assert move == decide(view, level)
         last = view.last.move if view.last else None
@@ -108,11 +116,10 @@ def scrambled(match: Match, seat: int, rng: random.Random) -> Match:
 def test_decisions_ignore_the_hidden_hands() -> None:
     rng = random.Random(7)
     compared = 0
-    for match, view, level in positions(seed=300, hands=14):
+    for match, view, level, before, seed in positions(seed=300, hands=14):
         seat = view.seat
-        before = decide(view, level, random.Random(1))
         saved = [list(h) for h in match.hand.hands]
-        after = decide(observe(scrambled(match, seat, rng), seat), level, random.Random(1))
+        after = decide(observe(scrambled(match, seat, rng), seat), level, random.Random(seed))
         match.hand.hands = saved
         assert before == after
         compared += 1
@@ -120,12 +127,12 @@ def test_decisions_ignore_the_hidden_hands() -> None:
 
 
 def test_same_seed_same_decision() -> None:
-    for _, view, level in positions(seed=400, hands=5):
-        assert decide(view, level, random.Random(3)) == decide(view, level, random.Random(3))
+    for _, view, level, move, seed in positions(seed=400, hands=5):
+        assert decide(view, level, random.Random(seed)) == move
 
 
 def test_suggest_is_never_empty_on_the_seat_s_turn_and_every_suggestion_is_legal() -> None:
-    for match, view, _ in positions(seed=500, hands=6):
+    for match, view, *_ in positions(seed=500, hands=6):
         found = suggest(view)
         assert found
         assert len({s.move for s in found}) == len(found)
@@ -135,7 +142,7 @@ def test_suggest_is_never_empty_on_the_seat_s_turn_and_every_suggestion_is_legal
 
 
 def test_suggest_first_is_the_bot_s_own_choice() -> None:
-    for _, view, _ in positions(seed=600, hands=4):
+    for _, view, *_ in positions(seed=600, hands=4):
         assert suggest(view, "hard")[0].move == decide(view, "hard", random.Random(0))
 
 
@@ -145,6 +152,6 @@ def test_levels_and_default() -> None:
 
 
 def test_unknown_level_is_refused() -> None:
-    _, view, _ = next(positions(seed=1, hands=1))
+    view = next(positions(seed=1, hands=1)).view
     with pytest.raises(ValueError, match="unknown bot level"):
         decide(view, "grandmaster")
