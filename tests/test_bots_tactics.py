@@ -449,3 +449,21 @@ def test_hard_play_outs_are_deterministic_and_bounded_by_moves(monkeypatch: pyte
     first = rollout.look_ahead(t, hard, choice, random.Random(4))
     assert 0 < len(calls) <= hard.rollout_moves
     assert first == rollout.look_ahead(t, hard, choice, random.Random(4))
+
+
+def test_hard_farmers_search_from_24_cards_the_landlord_from_20(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Between 24 and 21 cards a `hard` farmer solves sampled deals exactly while the landlord still plays them out
+    (docs/bots.md, "a farmer searches from 24 cards": the farmers gain, the landlord loses)."""
+    hard = level_of("hard")
+    module = sys.modules[think.__module__]
+    used: list[str] = []
+    monkeypatch.setattr(module, "look_ahead", lambda *a: used.append("play-outs"))
+    monkeypatch.setattr(module, "search", lambda t, *a, include: used.append("search") or {include: 1})
+    seen: dict[bool, set[str]] = {True: set(), False: set()}
+    for deal in range(11, 111):
+        t = middle_game(deal, 24)
+        if sum(t.sizes) > 20:
+            used.clear()
+            think(t, hard, random.Random(0))
+            seen[t.is_landlord].update(used)
+    assert seen == {True: {"play-outs"}, False: {"search"}}

@@ -24,6 +24,7 @@ class Level:
     search_nodes: int = 0  # end-game search budget in positions per decision (0: no search)
     samples: int = 0  # deals of the unseen cards the end-game search plays out
     search_cards: int = 0  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
+    farmer_search_cards: int = 0  # the same for a farmer
     rollouts: int = 0  # before that: deals of the unseen cards on which a few candidate moves are played out
     rollout_moves: int = 0  # moves those play-outs may make in all, per decision (then the hand plans judge)
     rollout_cards: int = 0  # play out once three hands together hold at most this many cards (pro rata)
@@ -63,6 +64,7 @@ NORMAL = Level(
     search_nodes=10_000,  # the last 23 cards played out on 10 sampled deals (docs/bots.md, "normal searches")
     samples=10,
     search_cards=23,
+    farmer_search_cards=23,
 )
 HARD = replace(  # normal with a larger end-game search and, before it, play-outs of the middle game
     NORMAL,
@@ -70,6 +72,7 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     search_nodes=20_000,
     samples=10,
     search_cards=20,
+    farmer_search_cards=24,  # a farmer gains from 24, a landlord loses (docs/bots.md, "a farmer searches from 24")
     rollouts=16,  # 4, 8 and 24 were measured too: more deals make the choice between moves less noisy, to 16
     rollout_moves=1440,
     rollout_cards=36,  # 30 before; 40, 42 and 54 were no better (docs/bots.md, "hard plays out from 36 cards")

@@ -23,7 +23,8 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
     if choice.key in SETTLED or not level.search_nodes or not t.dealable:
         return choice
-    if 3 * sum(t.sizes) > level.search_cards * t.players:
+    cards = level.search_cards if t.is_landlord else level.farmer_search_cards
+    if 3 * sum(t.sizes) > cards * t.players:
         if not level.rollouts or choice.key in CLOSING or 3 * sum(t.sizes) > level.rollout_cards * t.players:
             return choice
         better = look_ahead(t, level, choice.move, rng)
