@@ -321,6 +321,28 @@ def test_s16_teamwork_no_push_when_the_landlord_already_answered() -> None:
     assert choose(obs(1, "356899JQKA2", history, [18, 11, 13])) == "pass"
 
 
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("hand", ["3336778899TJQQAA2", "3344556779TJQQKA2"])
+def test_s16_teamwork_the_landlords_next_seat_keeps_its_2_for_the_partner_to_answer(level: str, hand: str) -> None:
+    """The landlord (seat 0) leads a K; the farmer after it (seat 1) could top it with its 2, or with an ace it
+    keeps in a pair or a run. It passes: the partner behind answers too, and the 2 stays to top the landlord."""
+    o = obs(1, hand, [[0, "K"]], [19, 17, 17], level)
+    assert choose(o) == "pass"
+    assert suggestions(o)[0].key == "saves_strength"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_the_last_farmer_to_answer_spends_its_2(level: str) -> None:
+    """The same hand as the last farmer to answer the landlord's K (its partner passed): nobody behind it can."""
+    assert choose(obs(2, "3336778899TJQQAA2", [[0, "K"], [1, "pass"]], [19, 17, 17], level)) == "2"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_s16_teamwork_a_2_that_is_the_cheapest_answer_is_played(level: str) -> None:
+    """With no lower single above the K the 2 is the cheapest answer, and the farmer after the landlord plays it."""
+    assert choose(obs(1, "44466778899TJQKK2", [[0, "K"]], [19, 17, 17], level)) == "2"
+
+
 # Every rank has been seen, so no bomb is left and the big joker is the one card the landlord cannot beat.
 NO_BOMB_LEFT = [[0, "3"], [1, "T"], [2, "K"], [0, "A"], [1, "2"], [2, "pass"], [0, "pass"]]
 
