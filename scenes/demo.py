@@ -34,14 +34,14 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 class Demo:
-    def __init__(self, game: App, hands: int, shots: Path | None = None) -> None:
-        self.game, self.hands, self.shots = game, hands, shots
+    def __init__(self, host: App, hands: int, shots: Path | None = None) -> None:
+        self.host, self.hands, self.shots = host, hands, shots
         self.times: dict[str, list[float]] = defaultdict(list)
         self.saved: list[str] = []
         self.shooting = 0.0  # ms spent writing PNGs inside a frame: the demo's cost, not the game's
         self.settled = 0  # hands the demo has seen settled
         self.settlement: Scene | None = None  # the settlement last counted
-        game.on_leave = self.shoot
+        host.on_leave = self.shoot
         if shots is not None:
             shots.mkdir(parents=True, exist_ok=True)
 
@@ -53,7 +53,7 @@ class Demo:
         self.saved.append(scene.name)
         path = self.shots / f"{len(self.saved):02d}_{scene.name}.png"
         try:
-            pygame.image.save(self.game.screen, path)
+            pygame.image.save(self.host.screen, path)
         except (pygame.error, OSError) as err:  # the disk filled up or the folder went away: the demo plays on
             print(f"The picture {path} could not be saved ({err}); no more pictures are taken.")
             self.shots = None
@@ -62,7 +62,7 @@ class Demo:
     def finished(self) -> bool:
         """Has the demo shown the settlement of its last hand for a second? Settlements are counted as they open,
         so a match continued on its settlement screen, or a new match after a finished one, counts right."""
-        scene = self.game.scene
+        scene = self.host.scene
         if scene.name != "settlement":
             return False
         if scene is not self.settlement:
@@ -72,25 +72,25 @@ class Demo:
 
     def run(self, resume: Loaded | None = None) -> dict[str, list[float]]:
         """Play from the title, or on from the saved match `resume` (`main.py --continue`)."""
-        game = self.game
+        host = self.host
         if resume is None:
-            game.show_title()
+            host.show_title()
         else:
-            continue_match(game, resume)
-            if game.scene.name == "settlement":
-                self.settlement = game.scene  # a hand played before the save: not one of the demo's
+            continue_match(host, resume)
+            if host.scene.name == "settlement":
+                self.settlement = host.scene  # a hand played before the save: not one of the demo's
         for _ in range(FRAME_LIMIT):
-            name = game.scene.name
+            name = host.scene.name
             self.shooting = 0.0
             start = time.perf_counter()
-            game.step(DT)
+            host.step(DT)
             self.times[name].append((time.perf_counter() - start) * 1000 - self.shooting)
             # a frame never sleeps here: let the process pool's result thread take the GIL, hand the bots' answers over
             time.sleep(0)
             if self.finished():
-                self.shoot(game.scene)
+                self.shoot(host.scene)
                 return self.times
-            if not game.running:
+            if not host.running:
                 return self.times
         raise DemoStuck(f"the demo did not finish {self.hands} hands in {FRAME_LIMIT} frames")
 

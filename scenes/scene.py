@@ -81,8 +81,8 @@ class Scene:
     overlay = False
     typing = False  # takes typed text (Act.TEXT, Act.ERASE): the app turns text input on while it is on top
 
-    def __init__(self, game: Host) -> None:
-        self.game = game
+    def __init__(self, host: Host) -> None:
+        self.host = host
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -97,7 +97,7 @@ class Scene:
         """The scene over this one was removed."""
 
     def relayout(self) -> None:
-        """The window changed size: rebuild rects from `game.geo`."""
+        """The window changed size: rebuild rects from `host.geo`."""
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds of table time."""

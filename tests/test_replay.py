@@ -210,7 +210,7 @@ def test_open_hands_lie_clear_of_the_table_at_every_seat_count(game, size):
                 assert screen.contains(area), (ruleset, seat)
                 assert area.collidelist(taken) == -1, (ruleset, seat, taken[area.collidelist(taken)])
                 assert all(area.collidelist([a]) == -1 for other, a in areas.items() if other != seat)
-                art = scene.game.art["mini"].size
+                art = scene.host.art["mini"].size
                 for corner in card_positions(area, 33, art, -1):
                     assert area.contains(pygame.Rect(corner, art))
     finally:

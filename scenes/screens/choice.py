@@ -30,8 +30,8 @@ class ChoiceScene(TableScene):
     phases: tuple[Phase, ...] = ()  # the match phases this scene plays out
     decline_focused = False  # the first button (the decline) has the focus when asked, else the last
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game, session)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host, session)
         self.row = Row()
         self.asked: list[Spec] = []
 
@@ -73,20 +73,20 @@ class ChoiceScene(TableScene):
         self._sync_buttons()
         if s.match.phase not in self.phases:
             if s.settled and s.banner is None:
-                self.game.show(self.session, settle=False)  # the host knows the next phase's screen
+                self.host.show(self.session, settle=False)  # the host knows the next phase's screen
             return
         if s.settled:
             self.bots_act()
 
     def _sync_buttons(self) -> None:
-        labels = self.game.inputs
+        labels = self.host.inputs
         for b in self.row.buttons:
             b.hint = labels.label(Act.PASS) if b.key == "0" else labels.label(Act.CONFIRM) if b.focus else ""
         options = self.options() if self.session.match.phase in self.phases and self.session.settled else []
         if options == self.asked:
             return
         self.asked = options
-        geo = self.game.geo
+        geo = self.host.geo
         widths = [text(label, geo.px(30), CREAM, True).get_width() + geo.px(64) for _, label, _ in options]
         self.row = Row.centered(geo["action_bar"], options, max([geo.px(200), *widths]), geo.px(26))
         if self.row.buttons:
@@ -121,4 +121,4 @@ class ChoiceScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        self.row.draw(surface, self.game.geo.px(30))
+        self.row.draw(surface, self.host.geo.px(30))

@@ -20,23 +20,23 @@ if TYPE_CHECKING:
     from scenes.table.session import Session
 
 
-def start_new_match(game: Host, ruleset: str, deal: int | None = None) -> None:
+def start_new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
     """Start new match (from deal number `deal`, if given): at once when no unfinished match would be lost, else
     after the player confirms."""
-    scores = unfinished_scores(game)
+    scores = unfinished_scores(host)
     if scores is None:
-        new_match(game, ruleset, deal)
+        new_match(host, ruleset, deal)
     else:
-        game.push(ConfirmNewMatch(game, ruleset, scores, deal))
+        host.push(ConfirmNewMatch(host, ruleset, scores, deal))
 
 
-def replay_deal(game: Host, ruleset: str, deal: int) -> None:
+def replay_deal(host: Host, ruleset: str, deal: int) -> None:
     """Play deal number `deal` again as a new practice match; an unfinished match is replaced only once confirmed."""
-    scores = unfinished_scores(game)
+    scores = unfinished_scores(host)
     if scores is None:
-        start_practice_deal(game, ruleset, deal)
+        start_practice_deal(host, ruleset, deal)
     else:
-        game.push(ConfirmReplayDeal(game, ruleset, scores, deal))
+        host.push(ConfirmReplayDeal(host, ruleset, scores, deal))
 
 
 class PauseMenu(MenuOverlay):
@@ -44,8 +44,8 @@ class PauseMenu(MenuOverlay):
     title_key = "overlays.paused"
     closer = "resume"
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host)
         self.session = session
 
     def items(self) -> list[tuple[str, str, str]]:
@@ -63,18 +63,18 @@ class PauseMenu(MenuOverlay):
         if key == "resume":
             self.close()
         elif key == "new":
-            self.game.push(ConfirmNewDeal(self.game, self.session))
+            self.host.push(ConfirmNewDeal(self.host, self.session))
         elif key == "match":
-            start_new_match(self.game, self.session.match.rules.name)
+            start_new_match(self.host, self.session.match.rules.name)
         elif key == "rules":
             s = self.session
-            self.game.push(RulesHelp(self.game, s.match.rules.timed(s.settings.turn_timers)))
+            self.host.push(RulesHelp(self.host, s.match.rules.timed(s.settings.turn_timers)))
         elif key == "settings":
-            self.game.push(SettingsOverlay(self.game))
+            self.host.push(SettingsOverlay(self.host))
         elif key == "title":
-            to_title(self.game)
+            to_title(self.host)
         elif key == "quit":
-            self.game.quit()
+            self.host.quit()
 
 
 class ConfirmNewMatch(MenuOverlay):
@@ -87,8 +87,8 @@ class ConfirmNewMatch(MenuOverlay):
     note_key, keep_key, start_key = "overlays.confirm_note", "overlays.keep_match", "overlays.start_new_match"
     width = 760
 
-    def __init__(self, game: Host, ruleset: str, scores: str, deal: int | None = None) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, ruleset: str, scores: str, deal: int | None = None) -> None:
+        super().__init__(host)
         self.ruleset, self.deal = ruleset, deal
         self.note = tr(self.note_key, scores=scores)
 
@@ -102,7 +102,7 @@ class ConfirmNewMatch(MenuOverlay):
             self.start()
 
     def start(self) -> None:
-        new_match(self.game, self.ruleset, self.deal)
+        new_match(self.host, self.ruleset, self.deal)
 
 
 class ConfirmNewDeal(ConfirmNewMatch):
@@ -112,12 +112,12 @@ class ConfirmNewDeal(ConfirmNewMatch):
     title_key = "overlays.new_game_title"
     note_key, keep_key, start_key = "overlays.new_game_note", "overlays.keep_playing", "overlays.deal_again"
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game, session.match.rules.name, "")
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host, session.match.rules.name, "")
         self.session = session
 
     def start(self) -> None:
-        abandon_hand(self.game, self.session)
+        abandon_hand(self.host, self.session)
 
 
 T = TypeVar("T")
@@ -129,8 +129,8 @@ class Chooser(MenuOverlay, Generic[T]):
 
     note_key = ""
 
-    def __init__(self, game: Host, options: list[T], play: Callable[[T], None]) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, options: list[T], play: Callable[[T], None]) -> None:
+        super().__init__(host)
         self.options = options
         self.play = play
         self.note = tr(self.note_key)
@@ -159,8 +159,8 @@ class KindChooser(Chooser[Reading]):
     title_key, note_key = "overlays.chooser_title", "overlays.chooser_note"
     width = 760
 
-    def __init__(self, game: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
-        super().__init__(game, options, lambda reading: play(reading.kind))
+    def __init__(self, host: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
+        super().__init__(host, options, lambda reading: play(reading.kind))
 
     def label(self, option: Reading) -> str:
         return describe(option)
@@ -183,4 +183,4 @@ class ConfirmReplayDeal(ConfirmNewMatch):
 
     def start(self) -> None:
         if self.deal is not None:  # replay_deal always gives one
-            start_practice_deal(self.game, self.ruleset, self.deal)
+            start_practice_deal(self.host, self.ruleset, self.deal)

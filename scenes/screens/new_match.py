@@ -31,8 +31,8 @@ class RulesetChooser(MenuOverlay):
     button_width = 400  # the buttons; the rulesets' summaries fill the rest of the row
     note_room = 1  # the same height whether the deal note shows or not
 
-    def __init__(self, game: Host) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         names = sorted(RULESETS, key=lambda n: n != "standard")  # then as listed: the 003 family, rob, the seat counts
         self.rulesets = [RULESETS[n] for n in names]
         self.ruleset = self.rulesets[0]
@@ -53,11 +53,11 @@ class RulesetChooser(MenuOverlay):
     def relayout(self) -> None:
         super().relayout()
         for b in self.row.buttons:
-            b.rect.width = self.game.geo.px(self.button_width)
+            b.rect.width = self.host.geo.px(self.button_width)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        geo = self.game.geo
+        geo = self.host.geo
         right = self.box().right - geo.px(50)
         for b in self.row.buttons:
             if b.key not in RULESETS:
@@ -73,9 +73,9 @@ class RulesetChooser(MenuOverlay):
         if key == "back":
             self.close()
         elif key == "deal":
-            self.game.push(DealEntry(self.game, self.ruleset.name))
+            self.host.push(DealEntry(self.host, self.ruleset.name))
         else:
-            start_new_match(self.game, key)
+            start_new_match(self.host, key)
 
 
 DIGITS = len(str(DEAL_NUMBERS - 1))  # 8: deal numbers run 0..99,999,999
@@ -90,8 +90,8 @@ class DealEntry(Scene):
     overlay = True
     typing = True
 
-    def __init__(self, game: Host, ruleset: str) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, ruleset: str) -> None:
+        super().__init__(host)
         self.ruleset = ruleset
         self.value = 0
         self.cursor = DIGITS - 1  # the slot the D-pad changes: the last digit first
@@ -101,13 +101,13 @@ class DealEntry(Scene):
         self.relayout()
 
     def box(self) -> pygame.Rect:
-        geo = self.game.geo
+        geo = self.host.geo
         rect = pygame.Rect(0, 0, geo.px(940), geo.px(600))
         rect.center = geo["panel"].center
         return rect
 
     def relayout(self) -> None:
-        geo, box = self.game.geo, self.box()
+        geo, box = self.host.geo, self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
         self.row = Row.centered(
             bar,
@@ -137,23 +137,23 @@ class DealEntry(Scene):
         self.value += ((digit + step) % 10 - digit) * place
 
     def slots(self) -> list[pygame.Rect]:
-        geo, box = self.game.geo, self.box()
+        geo, box = self.host.geo, self.box()
         w, gap = geo.px(78), geo.px(12)
         x = box.centerx - (DIGITS * w + (DIGITS - 1) * gap) // 2
         return [pygame.Rect(x + k * (w + gap), box.y + geo.px(200), w, geo.px(110)) for k in range(DIGITS)]
 
     def arrows(self, slot: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         """The clickable up and down arrows above and below a digit."""
-        h = self.game.geo.px(40)
+        h = self.host.geo.px(40)
         return pygame.Rect(slot.x, slot.y - h, slot.width, h), pygame.Rect(slot.x, slot.bottom, slot.width, h)
 
     def play(self) -> None:
-        start_new_match(self.game, self.ruleset, self.value)
+        start_new_match(self.host, self.ruleset, self.value)
 
     def handle(self, event: Input) -> None:
         act = event.act
         if act in (Act.MENU, Act.PASS):  # the keyboard's P and Backspace type and erase here: the pad's B
-            self.game.pop()
+            self.host.pop()
         elif act is Act.TEXT:
             for char in event.text:
                 self.typed(char)
@@ -173,7 +173,7 @@ class DealEntry(Scene):
     def _click(self, pos: tuple[int, int]) -> None:
         hit = self.row.at(pos)
         if hit is not None:
-            self.play() if hit.key == "play" else self.game.pop()
+            self.play() if hit.key == "play" else self.host.pop()
             return
         for k, slot in enumerate(self.slots()):
             up, down = self.arrows(slot)
@@ -183,11 +183,11 @@ class DealEntry(Scene):
                 self.cursor = k
 
     def update(self, dt: float) -> None:
-        self.row.get("play").hint = self.game.inputs.label(Act.CONFIRM)
-        self.row.get("back").hint = self.game.inputs.label(Act.MENU)
+        self.row.get("play").hint = self.host.inputs.label(Act.CONFIRM)
+        self.row.get("back").hint = self.host.inputs.label(Act.MENU)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo, box = self.game.geo, self.box()
+        geo, box = self.host.geo, self.box()
         dim(surface)
         surface.blit(panel(box.size, MODAL, geo.px(24)), box.topleft)
         blit_text(

@@ -44,8 +44,8 @@ AUTO_PASS_AFTER = 1.0  # seconds "Can't beat" shows before the auto-pass setting
 class PlayScene(TableScene):
     name = "play"
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game, session)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host, session)
         self.actions = Row()
         self.tools = Row()
         self.drag: tuple[int, int] | None = None  # hand indexes: where the drag started, where it is now
@@ -67,7 +67,7 @@ class PlayScene(TableScene):
 
     def relayout(self) -> None:
         super().relayout()
-        geo = self.game.geo
+        geo = self.host.geo
         specs = [
             ("pass", tr("play.pass"), "pass"),
             ("suggest", tr("play.suggest"), "hint"),
@@ -112,7 +112,7 @@ class PlayScene(TableScene):
             self.over_for += dt
             if self.over_for >= SETTLE_AFTER and not self.settling and not s.board.busy:
                 self.settling = True
-                self.game.push(SettlementScene(self.game, s))
+                self.host.push(SettlementScene(self.host, s))
             return
         if self.cannot_beat and s.settings.auto_pass and s.settled:
             self.stuck_for += dt
@@ -125,7 +125,7 @@ class PlayScene(TableScene):
             s.apply(Pass(seat) if move == "pass" else Play(seat, move))
 
     def _sync_buttons(self) -> None:
-        s, labels = self.session, self.game.inputs
+        s, labels = self.session, self.host.inputs
         mine, stuck = self.my_turn, self.cannot_beat
         for b in self.actions.buttons:
             b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None) and not (stuck and b.key != "pass")
@@ -199,13 +199,13 @@ class PlayScene(TableScene):
             def play_as(stand: Stand) -> None:
                 self._submit(Play(HUMAN, stand.text, stand.reading.kind, cards))
 
-            self.game.push(ReadingChooser(self.game, stands, play_as))
+            self.host.push(ReadingChooser(self.host, stands, play_as))
             return
         plain = not s.match.wild or s.match.wild not in move
         if kind is None and move and self.my_turn and s.match.hand.last is None and plain:
             options = distinct_readings(classify(parse(move), s.match.rules))
             if len(options) > 1:
-                self.game.push(KindChooser(self.game, options, self.play))
+                self.host.push(KindChooser(self.host, options, self.play))
                 return
         self._submit(Play(HUMAN, move, kind, cards))
 
@@ -233,7 +233,7 @@ class PlayScene(TableScene):
             self._show_suggestion()
         elif self.pending is None:
             self.suggest_key, self.suggestions = key, []
-            self.pending = self.game.pool.submit(bots.suggest, s.view(HUMAN))
+            self.pending = self.host.pool.submit(bots.suggest, s.view(HUMAN))
 
     def _collect_suggestions(self) -> None:
         if self.pending is None or not self.pending.done():
@@ -310,7 +310,7 @@ class PlayScene(TableScene):
                 "sort": self.sort,
                 "auto": self.toggle_auto,
                 "counter": self.toggle_counter,
-                "undo": lambda: undo_turn(self.game, self.session),
+                "undo": lambda: undo_turn(self.host, self.session),
             }
             buttons[button.key]()
             return
@@ -343,11 +343,11 @@ class PlayScene(TableScene):
         if card is None or card not in board.hand:
             return
         index = board.hand.index(card)
-        on_mouse = self.game.inputs.device is Device.MOUSE
+        on_mouse = self.host.inputs.device is Device.MOUSE
         if (not on_mouse and index == s.cursor) or self.in_drag(card):
-            surface.blit(self.game.art["hand"].highlight(), at)
+            surface.blit(self.host.art["hand"].highlight(), at)
         elif on_mouse and index == self.hover and self.drag is None:
-            size = self.game.art["hand"].size
+            size = self.host.art["hand"].size
             surface.blit(veil(size, (255, 206, 80, 235), max(3, size[0] // 25)), at)
 
     def prompt(self) -> str:
@@ -362,7 +362,7 @@ class PlayScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        geo = self.game.geo
+        geo = self.host.geo
         s = self.session
         if s.match.phase is Phase.PLAYING and s.settled:
             if self.my_turn:

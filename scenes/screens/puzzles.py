@@ -69,8 +69,8 @@ def star(surface: pygame.Surface, centre: tuple[int, int], radius: int, lit: boo
     pygame.draw.polygon(surface, GOLD if lit else dim, points, max(1, radius // 6))
 
 
-def stars_of(game: Host) -> Stars:
-    return Stars(game.store.directory if game.store is not None else None)
+def stars_of(host: Host) -> Stars:
+    return Stars(host.store.directory if host.store is not None else None)
 
 
 class PuzzleList(Scene):
@@ -79,20 +79,20 @@ class PuzzleList(Scene):
 
     name = "puzzles"
 
-    def __init__(self, game: Host, chapters: list[Chapter] | None = None) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, chapters: list[Chapter] | None = None) -> None:
+        super().__init__(host)
         self.refused: list[str] = []
         if chapters is None:
             chapters, self.refused = load_all()
         known = {name: k for k, name in enumerate(CHAPTERS)}
         self.chapters = sorted(chapters, key=lambda c: known.get(c.name, len(known)))
-        own = mine.MyPuzzles(game.store.directory if game.store is not None else None)
+        own = mine.MyPuzzles(host.store.directory if host.store is not None else None)
         if own.problem:  # the reason in the player's language, then the loader's own words for it
             self.refused += [problems.sentence(own.problem), *problems.details(own.problem)]
         chapter = own.chapter()
         if chapter is not None:
             self.chapters.append(chapter)
-        self.stars = stars_of(game)
+        self.stars = stars_of(host)
         self.chapter = 0
         self.focus = 0  # tile index in the chapter; -1 is the tab row
         self.tabs = Row()
@@ -103,12 +103,12 @@ class PuzzleList(Scene):
         self.relayout()
 
     def resume(self) -> None:
-        self.stars = stars_of(self.game)
+        self.stars = stars_of(self.host)
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.game.geo
-        w, h = self.game.screen.get_size()
+        geo = self.host.geo
+        w, h = self.host.screen.get_size()
         specs = [(str(i), chapter_title(c), "plain") for i, c in enumerate(self.chapters)]
         tab_w = min(geo.px(440), (w - geo.px(80)) // max(1, len(specs)) - geo.px(20))
         self.tabs = Row.centered(pygame.Rect(0, geo.px(130), w, geo.px(64)), specs, tab_w, geo.px(20))
@@ -129,10 +129,10 @@ class PuzzleList(Scene):
         self.back = Button("back", tr("puzzles.back"), back)
 
     def update(self, dt: float) -> None:
-        self.back.hint = self.game.inputs.label(Act.MENU)
+        self.back.hint = self.host.inputs.label(Act.MENU)
 
     def open(self, index: int) -> None:
-        self.game.push(PuzzleTable(self.game, self.chapters[self.chapter], index))
+        self.host.push(PuzzleTable(self.host, self.chapters[self.chapter], index))
 
     def pick_chapter(self, index: int) -> None:
         self.chapter, self.focus = index, min(self.focus, len(self.chapters[index].puzzles) - 1)
@@ -141,7 +141,7 @@ class PuzzleList(Scene):
     def handle(self, event: Input) -> None:
         act = event.act
         if act in (Act.MENU, Act.PASS):
-            self.game.pop()
+            self.host.pop()
             return
         if act is Act.POINTER_MOVE and event.pos is not None:
             for b in [*self.tabs.buttons, *self.tiles, self.back]:
@@ -155,7 +155,7 @@ class PuzzleList(Scene):
             elif tile is not None:
                 self.open(int(tile.key))
             elif self.back.hit(event.pos):
-                self.game.pop()
+                self.host.pop()
             return
         if not self.chapters:
             return
@@ -176,7 +176,7 @@ class PuzzleList(Scene):
             self.open(self.focus)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         w, h = surface.get_size()
         surface.blit(felt(surface.get_size()), (0, 0))
         blit_text(surface, tr("puzzles.title"), geo.px(64), GOLD, (w // 2, geo.px(30)), "midtop", True, (60, 20, 0))
@@ -224,10 +224,10 @@ class PuzzleTable(Scene):
 
     name = "puzzle"
 
-    def __init__(self, game: Host, chapter: Chapter, index: int) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, chapter: Chapter, index: int) -> None:
+        super().__init__(host)
         self.chapter = chapter
-        self.stars = stars_of(game)
+        self.stars = stars_of(host)
         self.row = Row()
         self.index = index
         self.start(index)
@@ -378,7 +378,7 @@ class PuzzleTable(Scene):
         for seat, (move, cards, age) in list(self.shown.items()):
             self.shown[seat] = move, cards, age + dt
         for b in self.row.buttons:
-            b.hint = self.game.inputs.label(ACTS[b.key])
+            b.hint = self.host.inputs.label(ACTS[b.key])
         if self.position is None or self.your_turn():
             return
         self.wait -= dt
@@ -402,12 +402,12 @@ class PuzzleTable(Scene):
         elif key == "next":
             self.start((self.index + 1) % len(self.chapter.puzzles))
         elif key == "back":
-            self.game.pop()
+            self.host.pop()
 
     def handle(self, event: Input) -> None:
         act = event.act
         if act is Act.MENU:
-            self.game.pop()
+            self.host.pop()
             return
         if act is Act.POINTER_DOWN and event.pos is not None and self.your_turn():
             rank = self.card_at(event.pos)
@@ -450,8 +450,8 @@ class PuzzleTable(Scene):
     # ----- layout and drawing --------------------------------------------------------------------------------
 
     def relayout(self) -> None:
-        geo = self.game.geo
-        w = self.game.screen.get_width()
+        geo = self.host.geo
+        w = self.host.screen.get_width()
         specs = [
             ("play", tr("puzzles.play"), "play"),
             ("pass", tr("puzzles.pass"), "plain"),
@@ -478,9 +478,9 @@ class PuzzleTable(Scene):
     def zone(self, seat: int) -> tuple[pygame.Rect, str, float]:
         """A seat's hand zone, how its cards align in it and their step: yours along the bottom, the others' along
         the top (the seat before you on the left)."""
-        geo = self.game.geo
-        w, h = self.game.screen.get_size()
-        size = self.game.art[self.art(seat)].size
+        geo = self.host.geo
+        w, h = self.host.screen.get_size()
+        size = self.host.art[self.art(seat)].size
         players = len(self.cards)
         if seat == YOU:
             zone = pygame.Rect(geo.px(60), h - size[1] - geo.px(40), w - geo.px(400), size[1])
@@ -494,8 +494,8 @@ class PuzzleTable(Scene):
 
     def hand_rects(self, seat: int) -> list[tuple[Card, pygame.Rect]]:
         """Where each card of a seat's hand lies; the cards of your chosen play are raised."""
-        geo = self.game.geo
-        size = self.game.art[self.art(seat)].size
+        geo = self.host.geo
+        size = self.host.art[self.art(seat)].size
         cards = self.cards[seat]
         zone, align, step = self.zone(seat)
         places = row_positions(len(cards), zone, size, align, step)
@@ -515,8 +515,8 @@ class PuzzleTable(Scene):
     def play_spot(self, seat: int) -> tuple[int, int]:
         """The centre of where a seat's play of this round lies: yours above your hand, the seat before you on the
         left, the one after you on the right, with the message panel between them."""
-        geo = self.game.geo
-        w, h = self.game.screen.get_size()
+        geo = self.host.geo
+        w, h = self.host.screen.get_size()
         table_w = w - geo.px(300)
         if seat == YOU:
             return table_w // 2, h - geo.px(420)
@@ -524,7 +524,7 @@ class PuzzleTable(Scene):
         return x, geo.px(470)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         w = surface.get_width()
         surface.blit(felt(surface.get_size()), (0, 0))
         title = f"{chapter_title(self.chapter)} · {puzzle_name(self.puzzle)}"
@@ -540,8 +540,8 @@ class PuzzleTable(Scene):
         self.row.draw(surface, geo.px(26))
 
     def draw_hand(self, surface: pygame.Surface, seat: int) -> None:
-        geo = self.game.geo
-        art = self.game.art[self.art(seat)]
+        geo = self.host.geo
+        art = self.host.art[self.art(seat)]
         rects = self.hand_rects(seat)
         for card, rect in rects:
             surface.blit(art.shadow(), rect.move(geo.px(3), geo.px(4)))
@@ -559,13 +559,13 @@ class PuzzleTable(Scene):
             pygame.draw.circle(surface, GOLD, (at[0] + width - geo.px(18), at[1] + geo.px(14)), geo.px(8))
 
     def draw_play(self, surface: pygame.Surface, seat: int, move: Move, cards: list[Card], age: float) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         cx, cy = self.play_spot(seat)
         rise = self.rise(seat, age)
         if move.is_pass:
             blit_text(surface, tr("puzzles.passed"), geo.px(34), MUTED, (cx, cy + rise), "center", True, (0, 0, 0))
             return
-        art = self.game.art["table"]
+        art = self.host.art["table"]
         step = art.size[0] * 0.4
         total = art.size[0] + step * (len(cards) - 1)
         for k, card in enumerate(cards):
@@ -576,9 +576,9 @@ class PuzzleTable(Scene):
 
     def rise(self, seat: int, age: float) -> int:
         """How far a play `age` seconds old still has to slide in from its seat's side; none with reduced motion."""
-        if self.game.table_settings.reduced_motion or age >= SLIDE:
+        if self.host.table_settings.reduced_motion or age >= SLIDE:
             return 0
-        return round((1 - age / SLIDE) * self.game.geo.px(40)) * (1 if seat == YOU else -1)
+        return round((1 - age / SLIDE) * self.host.geo.px(40)) * (1 if seat == YOU else -1)
 
     def message(self) -> tuple[str, str, tuple[int, int, int]]:
         """The heading and the text of the panel in the middle, and the heading's colour."""
@@ -608,7 +608,7 @@ class PuzzleTable(Scene):
         heading, text, color = self.message()
         if not heading and not text:
             return
-        geo = self.game.geo
+        geo = self.host.geo
         w = surface.get_width()
         width = geo.px(660)
         lines = wrap(text, geo.px(24), width - geo.px(48))[:6]
@@ -641,15 +641,15 @@ class PuzzleMaker:
     forced win the player missed runs in the bot pool (the screen never waits for it), the button shows once one is
     found, and pressing it adds the position to My puzzles."""
 
-    def __init__(self, game: Host, match: Match, seat: int, span: DealSpan | None = None) -> None:
-        self.game = game
+    def __init__(self, host: Host, match: Match, seat: int, span: DealSpan | None = None) -> None:
+        self.host = host
         self.found: tuple[Proven, Source] | None = None
         self.note = ""
         self.made = False
         self.search: Future[tuple[Proven, Source] | None] | None = None
-        if not game.demo and solvable(match):
+        if not host.demo and solvable(match):
             try:
-                self.search = game.pool.submit(missed_win, match, seat, span)
+                self.search = host.pool.submit(missed_win, match, seat, span)
             except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
                 self.search = None
 
@@ -676,7 +676,7 @@ class PuzzleMaker:
     def make(self) -> None:
         if self.found is None or self.made:
             return
-        own = mine.MyPuzzles(self.game.store.directory if self.game.store is not None else None)
+        own = mine.MyPuzzles(self.host.store.directory if self.host.store is not None else None)
         puzzle = own.add(*self.found)
         self.note = tr("puzzles.made", name=puzzle_name(puzzle)) if puzzle else tr("puzzles.made_before")
         if own.problem:

@@ -61,14 +61,14 @@ PAD_KEYS = KEYS | {"first": Act.COUNTER, "last": Act.CLEAR, "speed": Act.SORT, "
 class ReplayScene(TableScene):
     name = "replay"
 
-    def __init__(self, game: Host, match: Match, deal: int | None = None, maker: PuzzleMaker | None = None) -> None:
+    def __init__(self, host: Host, match: Match, deal: int | None = None, maker: PuzzleMaker | None = None) -> None:
         self.source = match
         self.deals = playable_deals(match)
         self.deal = len(self.deals) - 1 if deal is None else deal
         self.recording = record(match, self.deals[self.deal])
         self.position = 0
-        self.game = game
-        super().__init__(game, self._table(0))
+        self.host = host
+        super().__init__(host, self._table(0))
         self.playing = True
         self.speed = 1.0
         self.wait = 0.0
@@ -83,10 +83,10 @@ class ReplayScene(TableScene):
 
     def _table(self, position: int) -> Session:
         """A replay session laid out at `position` at once, as a restored save is."""
-        settings = replace(self.game.table_settings, auto=False, counter=False)  # every card is seen: no counter
+        settings = replace(self.host.table_settings, auto=False, counter=False)  # every card is seen: no counter
         state = copy.deepcopy(self.recording.states[position])
-        session = Session(state, settings, sounds=self.game.sounds, replay=True)
-        session.relayout(self.game.geo)
+        session = Session(state, settings, sounds=self.host.sounds, replay=True)
+        session.relayout(self.host.geo)
         restore_table(session)
         session.reveal.clear()  # every hand is face up already
         return session
@@ -144,7 +144,7 @@ class ReplayScene(TableScene):
     def play_deal(self) -> None:
         """Deal these cards again in a new practice match (asks first when a match is unfinished)."""
         if self.replayable:
-            replay_deal(self.game, self.source.rules.name, self.recording.states[0].hand.deal_no)
+            replay_deal(self.host, self.source.rules.name, self.recording.states[0].hand.deal_no)
 
     @property
     def replayable(self) -> bool:
@@ -154,7 +154,7 @@ class ReplayScene(TableScene):
     def close(self) -> None:
         for deal in list(self.makers):
             self._withdraw(deal)
-        self.game.pop()
+        self.host.pop()
 
     def _withdraw(self, deal: int) -> None:
         """Withdraw the search of a deal left behind if the pool has not started it (it searches again if the deal
@@ -167,7 +167,7 @@ class ReplayScene(TableScene):
     def maker(self) -> PuzzleMaker:
         """The search of the deal shown for a forced win you missed, started the first time the deal is shown."""
         if self.deal not in self.makers:
-            self.makers[self.deal] = PuzzleMaker(self.game, self.source, HUMAN, self.deals[self.deal])
+            self.makers[self.deal] = PuzzleMaker(self.host, self.source, HUMAN, self.deals[self.deal])
         return self.makers[self.deal]
 
     def make_puzzle(self) -> None:
@@ -184,7 +184,7 @@ class ReplayScene(TableScene):
 
     def relayout(self) -> None:
         super().relayout()
-        geo = self.game.geo
+        geo = self.host.geo
         self.session.relayout(geo)
         self.menu.label = tr("common.close")
         bar = geo["action_bar"]
@@ -230,7 +230,7 @@ class ReplayScene(TableScene):
 
     def hint(self, key: str) -> str:
         """The key (or pad button) of the button `key` on the device last used: the keyboard's + and - together."""
-        inputs = self.game.inputs
+        inputs = self.host.inputs
         if inputs.device is Device.GAMEPAD:
             return inputs.label(PAD_KEYS[key])
         said = inputs.label(KEYS[key])
@@ -286,7 +286,7 @@ class ReplayScene(TableScene):
             self.change_speed(1, wrap=True)
         elif self.menu.hit(pos):
             self.close()
-        elif self.scrubber().inflate(0, self.game.geo.px(24)).collidepoint(pos):
+        elif self.scrubber().inflate(0, self.host.geo.px(24)).collidepoint(pos):
             bar = self.scrubber()
             self._jump(round((pos[0] - bar.x) / max(1, bar.width) * self.last))
 
@@ -301,7 +301,7 @@ class ReplayScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        geo = self.game.geo
+        geo = self.host.geo
         self.transport.draw(surface, geo.px(24))
         for b in self.transport.buttons:
             self._icon(surface, b)
@@ -312,7 +312,7 @@ class ReplayScene(TableScene):
 
     def _icon(self, surface: pygame.Surface, button: Button) -> None:
         """The transport symbols, drawn (no font has all of them)."""
-        geo = self.game.geo
+        geo = self.host.geo
         color = CREAM if button.enabled else (200, 200, 196)
         cx, cy = button.rect.centerx, button.rect.centery - (geo.px(8) if button.hint else 0)
         r = geo.px(12)
@@ -340,13 +340,13 @@ class ReplayScene(TableScene):
             bar(cx - r * 0.7 - max(2, r // 3))
 
     def scrubber(self) -> pygame.Rect:
-        geo = self.game.geo
+        geo = self.host.geo
         bar = geo["action_bar"]
         return pygame.Rect(bar.x, bar.bottom + geo.px(14), bar.width, geo.px(10))
 
     def _scrubber(self, surface: pygame.Surface) -> None:
         """The deal as a track: a tick per move, the part played in gold, a knob where the replay is."""
-        geo, bar = self.game.geo, self.scrubber()
+        geo, bar = self.host.geo, self.scrubber()
         radius = bar.height // 2
         pygame.draw.rect(surface, (20, 34, 28), bar.inflate(geo.px(4), geo.px(4)), border_radius=radius + 2)
         share = self.position / max(1, self.last)
@@ -365,7 +365,7 @@ class ReplayScene(TableScene):
 
     def _info(self, surface: pygame.Surface) -> None:
         """The replay's card: which deal of how many, the auction as it went, and the playback state."""
-        geo, s = self.game.geo, self.session
+        geo, s = self.host.geo, self.session
         hand = s.match.hand
         box = self.info_box()
         surface.blit(panel(box.size, 190, geo.px(16)), box.topleft)
@@ -393,7 +393,7 @@ class ReplayScene(TableScene):
 
     def info_box(self) -> pygame.Rect:
         """The replay's card: under Close at the top right, or under the score bar when the kitty lies there."""
-        geo, s = self.game.geo, self.session
+        geo, s = self.host.geo, self.session
         box = pygame.Rect(0, 0, geo.px(530), geo.px(132))
         box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
         if box.colliderect(s.kitty_zone()):
@@ -417,10 +417,10 @@ class ReplayScene(TableScene):
         """Each opponent's spot for its open hand, clear of the table and of each other."""
         s = self.session
         taken = [*self.fixtures(), self.info_box()]
-        screen = pygame.Rect((0, 0), self.game.geo.size)
+        screen = pygame.Rect((0, 0), self.host.geo.size)
         areas: dict[int, pygame.Rect] = {}
         for seat in range(1, s.match.players):
-            areas[seat] = spot_for(s.zone("seat", seat), screen, taken, self.game.geo.px)
+            areas[seat] = spot_for(s.zone("seat", seat), screen, taken, self.host.geo.px)
             taken.append(areas[seat])
         return areas
 
@@ -434,7 +434,7 @@ class ReplayScene(TableScene):
 
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         """An opponent's hand face up by its seat (in place of the live table's face-down pile), with its count."""
-        geo, art, deck = self.game.geo, self.game.art["mini"], self.session.match.deck
+        geo, art, deck = self.host.geo, self.host.art["mini"], self.session.match.deck
         cards = self.open_cards(seat)
         area = self.open_areas()[seat]
         seat_box = self.session.zone("seat", seat)
@@ -463,7 +463,7 @@ class ReplayScene(TableScene):
         if s.match.hand.landlord is not None:
             super()._kitty(surface)
             return
-        geo, art = self.game.geo, self.game.art["mini"]
+        geo, art = self.host.geo, self.host.art["mini"]
         zone, (w, _) = s.kitty_zone(), art.size
         kitty = s.match.hand.kitty
         step = min(w + geo.px(8), (zone.width - w) / max(1, len(kitty) - 1))  # as the live table lays it out

@@ -31,7 +31,7 @@ class SettingsOverlay(MenuOverlay):
     lines = 8  # buttons per column; Back sits centred below both
 
     def items(self) -> list[tuple[str, str, str]]:
-        s, prefs = self.game.table_settings, self.game.prefs
+        s, prefs = self.host.table_settings, self.host.prefs
         colours = "settings.colours_four" if s.four_colour else "settings.colours_two"
         return [
             ("level", tr("settings.level", level=level_name(s.level)), "plain"),
@@ -47,13 +47,13 @@ class SettingsOverlay(MenuOverlay):
             ("sound", tr("settings.sound", state=on_off(not prefs.muted)), "plain"),
             ("master", tr("settings.master", percent=prefs.master), "plain"),
             ("effects", tr("settings.effects", percent=prefs.effects), "plain"),
-            ("screen", tr("settings.screen", state=on_off(self.game.fullscreen)), "plain"),
+            ("screen", tr("settings.screen", state=on_off(self.host.fullscreen)), "plain"),
             ("back", tr("common.back"), "play"),
         ]
 
     def _ruleset_timed(self) -> Ruleset | None:
         """The ruleset at the table when it has timers of its own (classic, no-shuffle): they cannot be turned off."""
-        session = self.game.session
+        session = self.host.session
         rules = session.match.rules if session is not None else None
         return rules if rules is not None and rules.turn_seconds is not None else None
 
@@ -61,14 +61,14 @@ class SettingsOverlay(MenuOverlay):
         own = self._ruleset_timed()
         if own is not None:
             return tr("settings.timers_ruleset", ruleset=ruleset_title(own))
-        return tr("settings.timers", state=on_off(self.game.table_settings.turn_timers))
+        return tr("settings.timers", state=on_off(self.host.table_settings.turn_timers))
 
     def relayout(self) -> None:
         super().relayout()
         self.row.get("timers").enabled = self._ruleset_timed() is None  # the ruleset's own timers: shown, greyed
 
     def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
-        geo = self.game.geo
+        geo = self.host.geo
         margin, between = geo.px(60), geo.px(40)
         width = (box.width - 2 * margin - between) // 2
         buttons = []
@@ -84,7 +84,7 @@ class SettingsOverlay(MenuOverlay):
         return Row([*buttons, Button(key, label, back, style)])
 
     def box(self) -> pygame.Rect:
-        geo = self.game.geo
+        geo = self.host.geo
         rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + 60))
         rect.center = geo["panel"].center
         return rect
@@ -97,7 +97,7 @@ class SettingsOverlay(MenuOverlay):
             if b.focus and b.key == "practice":
                 b.hint = tr("replay.practice_hint")
             if b.focus and b.key == "sound":
-                b.hint = self.game.inputs.label(Act.MUTE)
+                b.hint = self.host.inputs.label(Act.MUTE)
 
     def handle(self, event: Input) -> None:
         focused = self.row.focused()
@@ -112,46 +112,46 @@ class SettingsOverlay(MenuOverlay):
 
     def turn(self, key: str, step: int) -> None:
         """One volume step up or down, kept between 0 and 100% (a click never jumps from 100% to silence)."""
-        index = max(0, min(len(VOLUMES) - 1, VOLUMES.index(getattr(self.game.prefs, key)) + step))
-        self.game.change_prefs(**{key: VOLUMES[index]})
+        index = max(0, min(len(VOLUMES) - 1, VOLUMES.index(getattr(self.host.prefs, key)) + step))
+        self.host.change_prefs(**{key: VOLUMES[index]})
         self.relayout()
 
     def choose(self, key: str) -> None:
-        s, prefs = self.game.table_settings, self.game.prefs
+        s, prefs = self.host.table_settings, self.host.prefs
         if key == "language":
             codes = list(LANGUAGES)
-            self.game.change_prefs(language=codes[(codes.index(prefs.language) + 1) % len(codes)])
+            self.host.change_prefs(language=codes[(codes.index(prefs.language) + 1) % len(codes)])
         elif key == "sound":
-            self.game.change_prefs(muted=not prefs.muted)
+            self.host.change_prefs(muted=not prefs.muted)
         elif key in ("master", "effects"):
             self.turn(key, 1)  # Confirm steps up and stops at 100%; Left (or a click on the left half) lowers
             return
         elif key == "level":
-            self.game.change_prefs(level=bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)])
+            self.host.change_prefs(level=bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)])
         elif key == "interval":
             interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
-            self.game.change_prefs(auto_interval=interval)
+            self.host.change_prefs(auto_interval=interval)
         elif key == "autopass":
-            self.game.change_prefs(auto_pass=not s.auto_pass)
+            self.host.change_prefs(auto_pass=not s.auto_pass)
         elif key == "counter":
             s.counter = not s.counter
         elif key == "screen":
-            self.game.toggle_fullscreen()
+            self.host.toggle_fullscreen()
         elif key == "motion":
-            self.game.change_prefs(reduced_motion=not s.reduced_motion)
+            self.host.change_prefs(reduced_motion=not s.reduced_motion)
         elif key == "colours":
-            self.game.change_prefs(four_colour=not s.four_colour)
-            self.game.restyle_cards()
+            self.host.change_prefs(four_colour=not s.four_colour)
+            self.host.restyle_cards()
         elif key == "large":
-            self.game.change_prefs(large_cards=not s.large_cards)
-            self.game.restyle_cards()
+            self.host.change_prefs(large_cards=not s.large_cards)
+            self.host.restyle_cards()
         elif key == "timers" and self._ruleset_timed() is None:
             s.turn_timers = not s.turn_timers
         elif key == "practice":
-            set_practice(self.game, not s.practice)
+            set_practice(self.host, not s.practice)
         elif key == "back":
             self.close()
             return
-        if self.game.session is not None:
-            self.game.session.save()
+        if self.host.session is not None:
+            self.host.session.save()
         self.relayout()

@@ -39,18 +39,18 @@ class SettlementScene(Scene):
     name = "settlement"
     overlay = True
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host)
         self.session = session
         self.row = Row()
         self.shown = 0.0
         self.celebration: list[Effect] = []
-        self.maker = PuzzleMaker(game, session.match, HUMAN)  # a forced win you missed: make it a puzzle
+        self.maker = PuzzleMaker(host, session.match, HUMAN)  # a forced win you missed: make it a puzzle
 
     def enter(self) -> None:
         self.relayout()
         if self.human_won:
-            geo = self.game.geo
+            geo = self.host.geo
             if self.session.settings.reduced_motion:  # a gold frame round the panel, outside it
                 self.celebration = [Glow(self.box().inflate(geo.px(28), geo.px(28)), geo.px(8), 1.2)]
             else:
@@ -70,14 +70,14 @@ class SettlementScene(Scene):
         return self.session.match.phase is Phase.MATCH_OVER
 
     def box(self) -> pygame.Rect:
-        geo = self.game.geo
+        geo = self.host.geo
         box = geo["panel"]
         box.height = geo.px(760 if self.session.match.rules.double_phase else 700)  # room for the shares (004)
         box.center = geo["panel"].center
         return box
 
     def relayout(self) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
         if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
@@ -105,21 +105,21 @@ class SettlementScene(Scene):
         hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
         hint |= {"make": Act.CONFIRM}  # Make a puzzle, once a missed win is found
         for b in self.row.buttons:
-            b.hint = self.game.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
-        if self.game.demo and self.shown >= DEMO_PAUSE:
+            b.hint = self.host.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
+        if self.host.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
         if key == "again":
-            play_again(self.game, self.session)
+            play_again(self.host, self.session)
         elif key == "replay":
-            self.game.push(ReplayScene(self.game, self.session.match, maker=self.maker))
+            self.host.push(ReplayScene(self.host, self.session.match, maker=self.maker))
         elif key == "deal":
-            replay_deal(self.game, self.session.match.rules.name, self.session.match.hand.deal_no)
+            replay_deal(self.host, self.session.match.rules.name, self.session.match.hand.deal_no)
         elif key == "match":
-            start_new_match(self.game, self.session.match.rules.name)
+            start_new_match(self.host, self.session.match.rules.name)
         elif key == "title":
-            to_title(self.game)
+            to_title(self.host)
         elif key == "make":
             self.maker.make()
             self.relayout()
@@ -136,10 +136,10 @@ class SettlementScene(Scene):
         elif act is Act.SORT:  # R or (Y): the replay
             self.choose("replay")
         elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
-            undo_turn(self.game, self.session)
+            undo_turn(self.host, self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo, match = self.game.geo, self.session.match
+        geo, match = self.host.geo, self.session.match
         settlement = match.hand.settlement
         dim(surface)
         box = self.box()
@@ -180,7 +180,7 @@ class SettlementScene(Scene):
 
     def _expired(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """A deal that ran out of time: no winner, no score, the totals as they stood."""
-        geo, match = self.game.geo, self.session.match
+        geo, match = self.host.geo, self.session.match
         top = (box.centerx, box.y + geo.px(26))
         blit_text(surface, tr("table.time_ran_out"), geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
         sub = tr("settlement.expired_sub", number=match.hand.number, deal=deal_label(match.hand))
@@ -194,7 +194,7 @@ class SettlementScene(Scene):
         self.row.draw(surface, geo.px(28))
 
     def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         x, y = box.x + geo.px(60), box.y + geo.px(180)
         blit_text(surface, tr("settlement.score"), geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
@@ -215,7 +215,7 @@ class SettlementScene(Scene):
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
-        geo, match = self.game.geo, self.session.match
+        geo, match = self.host.geo, self.session.match
         x = box.x + geo.px(520)
         y = box.y + geo.px(180)
         cols = (x, x + geo.px(250), x + geo.px(390))

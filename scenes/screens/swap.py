@@ -31,18 +31,18 @@ if TYPE_CHECKING:
 class SwapScene(PlayScene):
     name = "swap"
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game, session)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host, session)
         self.proposal: Future | None = None  # the hard bot's pick, raised for you to start from
 
     def enter(self) -> None:
         super().enter()
         if self.my_turn:
-            self.proposal = self.game.pool.submit(bots.decide_swap, self.session.view(HUMAN), "hard")
+            self.proposal = self.host.pool.submit(bots.decide_swap, self.session.view(HUMAN), "hard")
 
     def relayout(self) -> None:
         super().relayout()
-        geo = self.game.geo
+        geo = self.host.geo
         self.actions = Row.centered(geo["action_bar"], [("play", tr("wild.swap_confirm"), "play")], geo.px(240), 0)
 
     @property
@@ -61,7 +61,7 @@ class SwapScene(PlayScene):
         self._take_proposal()
         if s.match.phase is not Phase.SWAPPING:
             if s.settled and s.banner is None:
-                self.game.show(s, settle=False)  # the auction's screen, the host knows which
+                self.host.show(s, settle=False)  # the auction's screen, the host knows which
             return
         if not s.settled:
             return
@@ -112,7 +112,7 @@ class SwapScene(PlayScene):
         """Suggest asks the hard bot again which three to give."""
         if self.my_turn and self.proposal is None:
             self.session.selected.clear()
-            self.proposal = self.game.pool.submit(bots.decide_swap, self.session.view(HUMAN), "hard")
+            self.proposal = self.host.pool.submit(bots.decide_swap, self.session.view(HUMAN), "hard")
 
     def prompt(self) -> str:
         s = self.session
@@ -130,7 +130,7 @@ class SwapScene(PlayScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        geo = self.game.geo
+        geo = self.host.geo
         if self.session.match.phase is Phase.SWAPPING and self.session.settled and self.my_turn:
             self.actions.draw(surface, geo.px(30))
         self.tools.draw(surface, geo.px(24))

@@ -64,29 +64,29 @@ class SeatPanel(NamedTuple):
 class TableScene(Scene):
     """Shared drawing and inputs of the scenes played at the table."""
 
-    def __init__(self, game: Host, session: Session) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host, session: Session) -> None:
+        super().__init__(host)
         self.session = session
-        self.menu = Button("menu", tr("table.menu"), game.geo["menu_button"], "dark")
+        self.menu = Button("menu", tr("table.menu"), host.geo["menu_button"], "dark")
         self.time = 0.0
 
     def relayout(self) -> None:
-        self.menu.rect = self.game.geo["menu_button"]
+        self.menu.rect = self.host.geo["menu_button"]
         self.menu.label = tr("table.menu")  # a language switch lays the scene out again
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.menu.hint = self.game.inputs.label(Act.MENU)
+        self.menu.hint = self.host.inputs.label(Act.MENU)
         self.session.update(dt)
         paint_ahead()
 
     def handle(self, event: Input) -> None:
         if event.act is Act.MENU or (event.act is Act.POINTER_DOWN and self.menu.hit(event.pos)):
-            self.game.push(PauseMenu(self.game, self.session))
+            self.host.push(PauseMenu(self.host, self.session))
         elif event.act is Act.COUNTER:
             self.toggle_counter()
         elif event.act is Act.UNDO:
-            undo_turn(self.game, self.session)
+            undo_turn(self.host, self.session)
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
         elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
@@ -108,17 +108,17 @@ class TableScene(Scene):
         self.draw_table(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.game.geo
+        s, geo = self.session, self.host.geo
         surface.blit(felt(surface.get_size()), (0, 0))
         draw_hud(surface, geo, s)
         if s.settings.counter:
             draw_counter(surface, geo, s)
         self.menu.draw(surface, geo.px(24))
-        draw_kitty(surface, geo, s, self.game.art["mini"])
+        draw_kitty(surface, geo, s, self.host.art["mini"])
         draw_allowance(surface, geo, s.match)
-        draw_wild_hud(surface, geo, s.match, self.game.art["mini"], 0.0 if s.settings.reduced_motion else s.wild_pop)
+        draw_wild_hud(surface, geo, s.match, self.host.art["mini"], 0.0 if s.settings.reduced_motion else s.wild_pop)
         if s.deal is not None:
-            draw_deck(surface, s, self.game.art["mini"])
+            draw_deck(surface, s, self.host.art["mini"])
         for seat in range(s.match.players):
             self._seat(surface, seat)
         self._cards(surface)
@@ -132,7 +132,7 @@ class TableScene(Scene):
     def _seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's panel: avatar, name, role with its hat, score, the turn glow and timer. Upright panels (the side
         seats and yours) stack these; the wide north panel sets them side by side to leave the table its height."""
-        s, geo = self.session, self.game.geo
+        s, geo = self.session, self.host.geo
         r = s.zone("seat", seat)
         wide = r.width > r.height * 1.5
         to_act = s.acting(seat) and s.deal is None and (s.flip is None or s.flip.joined)
@@ -163,7 +163,7 @@ class TableScene(Scene):
         if seat != HUMAN:
             self._pile(surface, seat)
             if seat not in s.reveal:
-                draw_shown_hand(surface, geo, s.match, seat, r, self.game.art["mini"])
+                draw_shown_hand(surface, geo, s.match, seat, r, self.host.art["mini"])
 
     def _face(
         self, surface: pygame.Surface, seat: int, face: pygame.Rect, role: str, mood: Expression, wide: bool
@@ -188,7 +188,7 @@ class TableScene(Scene):
             surface.blit(bubble, bubble.get_rect(bottomleft=at))
 
     def _seat_upright(self, surface: pygame.Surface, shown: SeatPanel) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         seat, r, face, role, thinking, score = shown
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
         if role:
@@ -201,7 +201,7 @@ class TableScene(Scene):
 
     def _seat_wide(self, surface: pygame.Surface, shown: SeatPanel) -> None:
         """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
-        geo = self.game.geo
+        geo = self.host.geo
         seat, r, face, role, thinking, score = shown
         x = face.right + geo.px(14)
         blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (x, r.y + geo.px(10)), "topleft", True)
@@ -224,7 +224,7 @@ class TableScene(Scene):
 
     def _timer_rect(self, r: pygame.Rect, face: pygame.Rect, wide: bool) -> pygame.Rect:
         """Where a seat's turn bar runs: just above an upright panel, along the bottom inside the wide one."""
-        geo = self.game.geo
+        geo = self.host.geo
         if wide:
             x = face.right + geo.px(14)
             return pygame.Rect(x, r.bottom - geo.px(18), r.right - geo.px(64) - x, geo.px(8))
@@ -233,7 +233,7 @@ class TableScene(Scene):
     def _timer_bar(self, surface: pygame.Surface, bar: pygame.Rect, beside: bool = False) -> None:
         """The turn limit running down on the seat to act: green, then amber, red at the end; the seconds over its
         right end, or (`beside`) after it."""
-        geo, s = self.game.geo, self.session
+        geo, s = self.host.geo, self.session
         clock = s.clock
         if clock.turn_limit is None:
             return
@@ -254,8 +254,8 @@ class TableScene(Scene):
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         """An opponent's face-down cards and their count: a column beside a side seat, a row beside the north one,
         the count badge at the end of either."""
-        s, geo = self.session, self.game.geo
-        art = self.game.art["mini"]
+        s, geo = self.session, self.host.geo
+        art = self.host.art["mini"]
         zone = s.zone("pile", seat)
         count = s.shown_count(seat)
         if seat in s.reveal or not count:
@@ -292,7 +292,7 @@ class TableScene(Scene):
             )
 
     def _cards(self, surface: pygame.Surface) -> None:
-        s, arts = self.session, self.game.art
+        s, arts = self.session, self.host.art
         deck = s.match.deck
         dx, dy = s.effects.offset()
         tags, arrived = stood_for(s.match), received(s.match, HUMAN)

@@ -29,8 +29,8 @@ FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0),
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, game: Host) -> None:
-        super().__init__(game)
+    def __init__(self, host: Host) -> None:
+        super().__init__(host)
         self.row = Row()
         self.shown = 0.0
         self.fan: list[tuple[pygame.Surface, pygame.Rect]] = []
@@ -42,8 +42,8 @@ class TitleScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.game.geo
-        can_continue = self.game.store is not None and self.game.store.exists()
+        geo = self.host.geo
+        can_continue = self.host.store is not None and self.host.store.exists()
         specs = [
             ("continue", tr("title.continue"), "play"),
             ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
@@ -57,11 +57,11 @@ class TitleScene(Scene):
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
-        self.draw(pygame.Surface(self.game.screen.get_size()))  # off screen: the first frame finds every text cached
+        self.draw(pygame.Surface(self.host.screen.get_size()))  # off screen: the first frame finds every text cached
 
     def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
-        geo, art = self.game.geo, self.game.art["table"]
+        geo, art = self.host.geo, self.host.art["table"]
         logo = geo["title_logo"]
         out = []
         for k, card in enumerate(FAN):
@@ -74,41 +74,41 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.shown += dt
         for b in self.row.buttons:
-            b.hint = self.game.inputs.label(Act.CONFIRM) if b.focus else ""
-        if self.game.demo and self.shown >= DEMO_START:
+            b.hint = self.host.inputs.label(Act.CONFIRM) if b.focus else ""
+        if self.host.demo and self.shown >= DEMO_START:
             from scenes.flow import new_match
 
-            new_match(self.game, self.game.ruleset, self.game.first_deal)
+            new_match(self.host, self.host.ruleset, self.host.first_deal)
 
     def choose(self, key: str) -> None:
         if key == "continue":
             from scenes.flow import continue_match
 
-            continue_match(self.game)
-            if self.game.session is None:
+            continue_match(self.host)
+            if self.host.session is None:
                 self.relayout()
         elif key == "new":
             from scenes.screens.new_match import RulesetChooser
 
-            self.game.push(RulesetChooser(self.game))
+            self.host.push(RulesetChooser(self.host))
         elif key == "puzzles":
             from scenes.screens.puzzles import PuzzleList
 
-            self.game.push(PuzzleList(self.game))
+            self.host.push(PuzzleList(self.host))
         elif key == "stats":
             from scenes.screens.stats import StatsScreen
 
-            self.game.push(StatsScreen(self.game))
+            self.host.push(StatsScreen(self.host))
         elif key == "rules":
             from scenes.screens.rules import RulesHelp
 
-            self.game.push(RulesHelp(self.game))
+            self.host.push(RulesHelp(self.host))
         elif key == "settings":
             from scenes.screens.settings import SettingsOverlay
 
-            self.game.push(SettingsOverlay(self.game))
+            self.host.push(SettingsOverlay(self.host))
         elif key == "quit":
-            self.game.quit()
+            self.host.quit()
 
     def handle(self, event: Input) -> None:
         picked = self.row.react(event, DOWN_THE_LIST)
@@ -118,7 +118,7 @@ class TitleScene(Scene):
     def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
         """A save problem in its own panel beside the menu: what was wrong, and where the bad file went, in the
         player's language; below, smaller, the system's own words for it (never translated)."""
-        geo = self.game.geo
+        geo = self.host.geo
         size, small, pad = geo.px(22), geo.px(18), geo.px(24)
         box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
         width = box.width - 2 * pad
@@ -134,7 +134,7 @@ class TitleScene(Scene):
             y += px + geo.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.game.geo
+        geo = self.host.geo
         surface.blit(felt(surface.get_size()), (0, 0))
         logo = geo["title_logo"]
         for image, rect in self.fan:
@@ -155,8 +155,8 @@ class TitleScene(Scene):
         menu.height = self.row.buttons[-1].rect.bottom - menu.y + geo.px(36)
         surface.blit(panel(menu.size, 150, geo.px(24)), menu.topleft)
         self.row.draw(surface, geo.px(32))
-        if self.game.problem:
-            self._problem(surface, menu, self.game.problem)
+        if self.host.problem:
+            self._problem(surface, menu, self.host.problem)
         footer = tr("title.footer")
         blit_text(
             surface,
