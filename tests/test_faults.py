@@ -14,11 +14,11 @@ from collections.abc import Callable
 
 import pytest
 
-from benchmarks.soak import kill_and_continue
 from game import atomic
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
+from scenes.demo_kills import kill_and_continue
 from scenes.flow import continue_match, new_match
 from scenes.platform.prefs import Prefs, PrefsStore
 from tests.kit.app import title_app

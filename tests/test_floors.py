@@ -24,6 +24,8 @@ FLOORS = {  # a module's floor is that of its longest prefix here; lower floors 
     "scenes.screens": (6, "screens"),
     "scenes.app": (7, "app + demo"),
     "scenes.demo": (7, "app + demo"),
+    "scenes.demo_kills": (7, "app + demo"),
+    "scenes.random_input": (7, "app + demo"),
     "main": (8, "the command line and the benchmarks"),
     "benchmarks": (8, "the command line and the benchmarks"),
 }
