@@ -10,12 +10,12 @@ from scenes.app import App
 from scenes.flow import continue_match, new_match
 from scenes.screens.settings import SettingsOverlay
 from scenes.table.seats import HUMAN
-from tests.test_scene_kit import headless_game, steps
+from tests.kit.app import headless_app, steps
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def choose(game: App, key: str) -> None:

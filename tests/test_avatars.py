@@ -16,8 +16,9 @@ from scenes.art.avatars import CHARACTERS, Expression, avatar
 from scenes.flow import open_session, show
 from scenes.screens import settlement, table
 from scenes.table.moods import REACTION
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, play_until, settled, steps
+from tests.kit.app import headless_app, steps
+from tests.kit.play import play_until, settled
+from tests.kit.rules import position
 
 FIRST_BOT = next(seed for seed in range(200) if Match("standard", seed).hand.first_bidder == 1)
 BOMB_HANDS = ("3333456789", "4567899TJQKA", "TTJJQQKKAA22BR")  # the landlord (seat 0) leads a bomb of 3s
@@ -25,7 +26,7 @@ BOMB_HANDS = ("3333456789", "4567899TJQKA", "TTJJQQKKAA22BR")  # the landlord (s
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.fixture

@@ -18,7 +18,8 @@ from scenes.table.hud import banner_at
 from scenes.table.placing import allowance_tag
 from scenes.table.session import Session
 from scenes.words.i18n import tr
-from tests.test_scene_kit import bot_action, headless_game, play_until, settled
+from tests.kit.app import headless_app
+from tests.kit.play import bot_action, play_until, settled
 
 HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bots
     ("standard", 0, "table.banner_bomb"),  # then the landlord wins with both farmers' hands revealed
@@ -31,7 +32,7 @@ SIZES = [(1920, 1080), (1280, 720)]
 
 @pytest.fixture(params=SIZES, ids=["1080p", "720p"])
 def game(request) -> Iterator[App]:
-    yield from headless_game(request.param)
+    yield from headless_app(request.param)
 
 
 def settle(session: Session) -> None:

@@ -15,7 +15,7 @@ from game.cards import RANKS, parse, render
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import CLASSIC, SWAP_THREE, WILDCARD
-from tests.helpers_rules import position
+from tests.kit.rules import position
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)

@@ -15,11 +15,12 @@ from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
-from scenes.app import App
 from scenes.flow import open_session, show, to_title
 from scenes.table.restore import restore_table
 from scenes.table.session import Session
-from tests.test_scene_kit import bot_action, play_until, press, settled, steps, title_game
+from tests.kit.app import press, steps, title_app
+from tests.kit.play import bot_action, play_until, settled
+from tests.kit.saves import close_window, continued
 
 
 @pytest.fixture
@@ -30,28 +31,12 @@ def store(tmp_path):
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def close_window(game: App) -> dict:
-    """Close the window as a player would; the core snapshot of the match it held."""
-    snapshot = to_dict(game.session.match)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    steps(game, 1)
-    game.close()
-    return snapshot
-
-
-def continued(store: SaveStore) -> App:
-    """A new start of the game, Continue chosen on the title."""
-    game = title_game(store)
-    press(game, pygame.K_RETURN)  # Continue has the focus when a save exists
-    return game
-
-
 def mid_trick(match: Match) -> bool:
     return match.phase is Phase.PLAYING and match.hand.last is not None and len(match.hand.history) >= 4
 
 
 def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same_position(store):
-    game = title_game(store)
+    game = title_app(store)
     press(game, pygame.K_RETURN)  # New match
     press(game, pygame.K_RETURN)  # Standard
     game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
@@ -77,7 +62,7 @@ def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same
     ids=["bidding", "mid-trick", "settlement"],
 )
 def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, scene):
-    game = title_game(store)
+    game = title_app(store)
     session = open_session(game, Match("standard", 8))
     show(game, session)
     play_until(session.match, moment, session.apply)
@@ -230,7 +215,7 @@ def table_state(session) -> tuple:
 
 
 def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action(store):
-    game = title_game(store)
+    game = title_app(store)
     try:
         live = open_session(game, Match("standard", 8))
         rng, states = random.Random(8), []

@@ -13,8 +13,8 @@ from game.serialize import to_dict
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.table.marks import revealed
-from tests.test_continue import close_window, continued
-from tests.test_scene_kit import press, title_game
+from tests.kit.app import press, title_app
+from tests.kit.saves import close_window, continued
 
 
 @pytest.fixture
@@ -28,7 +28,7 @@ def opening(first: int) -> Match:
 
 def closed_after(store: SaveStore, match: Match, *actions) -> dict:
     """Open `match` at a table that saves, apply `actions` there, close the window; the match's snapshot."""
-    game = title_game(store)
+    game = title_app(store)
     session = open_session(game, match)
     show(game, session)
     for action in actions:

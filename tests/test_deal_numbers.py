@@ -14,14 +14,15 @@ from scenes.flow import new_match, open_session, show
 from scenes.screens import settlement as settlement_module
 from scenes.screens.new_match import DealEntry
 from scenes.table import hud
-from tests.test_scene_kit import headless_game, pad, play_until, post, press, settled, steps
+from tests.kit.app import headless_app, pad, post, press, steps
+from tests.kit.play import play_until, settled
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def type_text(game, chars: str) -> None:

@@ -12,7 +12,7 @@ from game.savefile import SaveStore
 from scenes.flow import new_match
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
-from tests.test_scene_kit import headless_game, steps, title_game
+from tests.kit.app import headless_app, steps, title_app
 
 CHOSEN = {
     "level": "hard",
@@ -27,7 +27,7 @@ CHOSEN = {
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def choose_all(game) -> None:
@@ -54,7 +54,7 @@ def device(game) -> dict:
 @contextmanager
 def chosen_then_a_new_match(store: SaveStore) -> Iterator:
     """A game on its title: every device setting chosen in Settings, then a new standard match."""
-    game = title_game(store)
+    game = title_app(store)
     try:
         choose_all(game)
         new_match(game, "standard")
@@ -71,7 +71,7 @@ def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
         assert game.art["hand"].four_colour and game.sounds.volume() == pytest.approx(0.6 * 0.3)
     on_disk = json.loads((tmp_path / "prefs.json").read_text())
     assert {k: on_disk[k] for k in CHOSEN} == CHOSEN
-    again = title_game(store)  # a relaunch
+    again = title_app(store)  # a relaunch
     try:
         assert device(again) == CHOSEN
         assert again.art["hand"].four_colour
@@ -87,7 +87,7 @@ def test_a_continued_save_does_not_override_the_device(tmp_path):
         game.session.settings.reduced_motion = False  # as an older save would carry it
         game.session.settings.level = "easy"
         game.session.save()
-    again = title_game(store)
+    again = title_app(store)
     try:
         from scenes.flow import continue_match
 

@@ -9,12 +9,13 @@ from game.match import Match
 from game.rulesets import STANDARD
 from scenes.art.effects import Confetti, Glow, Rocket, Shockwave
 from scenes.flow import new_match, open_session, show
-from tests.test_scene_kit import headless_game, play_until, settled, steps
+from tests.kit.app import headless_app, steps
+from tests.kit.play import play_until, settled
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def play_event(session, seat: int, move: str) -> ev.Played:

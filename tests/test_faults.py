@@ -10,34 +10,23 @@ import pathlib
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
 import pytest
 
-from benchmarks.soak import kill_and_continue
 from game import atomic
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
+from scenes.demo_kills import kill_and_continue
 from scenes.flow import continue_match, new_match
 from scenes.platform.prefs import Prefs, PrefsStore
-from scenes.table.session import Session
-from tests.helpers_rules import random_action
-from tests.test_savefile import state
-from tests.test_savefile_hostile import STAND_INS
-from tests.test_scene_kit import title_game
+from tests.kit.app import title_app
+from tests.kit.rules import random_action
+from tests.kit.saves import STAND_INS, state
+from tests.kit.table import warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-WAIT = 60.0  # seconds: a bound for a process to start or die on a busy 2-core machine, never a timing assertion
-
-
-def until(done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + WAIT
-    while not done():
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting: {what}")
-        time.sleep(0.02)
 
 
 def no_space(*_args: object) -> None:
@@ -48,24 +37,10 @@ def read_only(*_args: object) -> None:
     raise PermissionError(errno.EROFS, "Read-only file system")
 
 
-def warnings_of(session: Session) -> list[str]:
-    """From now on, every warning `session` says (it still says them)."""
-    said: list[str] = []
-    say = session.say
-
-    def recorded(text: str, seconds: float = 3.5, tone: str = "info") -> None:
-        if tone == "warn":
-            said.append(str(text))
-        say(text, seconds, tone)
-
-    session.say = recorded  # type: ignore[method-assign]
-    return said
-
-
 def warnings_while_playing(store: SaveStore, actions: int = 40) -> list[str]:
     """The saved match continued (or, with none, a new one) at a headless table saving to `store`, `actions` actions
     applied through its session (settling hands and playing again): what the table said as warnings."""
-    game = title_game(store)
+    game = title_app(store)
     try:
         loaded = store.load()
         if loaded.match is not None:
@@ -128,7 +103,7 @@ def test_s21_a_missing_saves_folder_is_made_and_saved_in(tmp_path):
 
 
 def test_s21_once_the_disk_takes_saves_again_a_new_failure_is_said_again(tmp_path, monkeypatch):
-    game = title_game(SaveStore(tmp_path))
+    game = title_app(SaveStore(tmp_path))
     try:
         new_match(game, "standard")
         session = game.session
@@ -229,7 +204,7 @@ def test_s21_a_corrupted_prefs_file_starts_the_game_on_defaults_keeps_the_rest_a
     store = other_data(tmp_path)
     kept = files(store.directory, "match.json", "match.bak.json", "stats.json")
     CORRUPTIONS[corrupt](store.directory / "prefs.json")
-    game = title_game(store)
+    game = title_app(store)
     try:
         game.step(1 / 60)
         assert game.prefs == Prefs() and str(game.problem).count("prefs.json") == 1, game.problem
@@ -244,7 +219,7 @@ def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(
     store = other_data(tmp_path)
     kept = files(store.directory, "prefs.json")
     CORRUPTIONS[corrupt](store.directory / "stats.json")
-    game = title_game(store)
+    game = title_app(store)
     try:
         continue_match(game, store.load())
         session = game.session

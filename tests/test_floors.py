@@ -24,6 +24,8 @@ FLOORS = {  # a module's floor is that of its longest prefix here; lower floors 
     "scenes.screens": (6, "screens"),
     "scenes.app": (7, "app + demo"),
     "scenes.demo": (7, "app + demo"),
+    "scenes.demo_kills": (7, "app + demo"),
+    "scenes.random_input": (7, "app + demo"),
     "main": (8, "the command line and the benchmarks"),
     "benchmarks": (8, "the command line and the benchmarks"),
 }
@@ -151,3 +153,37 @@ def test_a_planted_loop_is_named_as_its_chain():
     planted = path.read_text() + "\n\nif TYPE_CHECKING:\n    from scenes.art.widgets import Button\n"
     chain = loop(house({"scenes.art.text": planted}))
     assert chain is not None and "scenes.art.text" in chain and "scenes.art.widgets" in chain, chain
+
+
+# ----- the tests' own floors: shared helpers live in tests/kit/, never in a test module -----------------------------
+
+# Being moved (issue 31): the bot arena's helpers go from benchmarks/ into the code they test; then this empties.
+BENCHMARK_IMPORTS_BEING_MOVED = {"tests.test_bots_bidding", "tests.test_bots_bidding_tables", "tests.test_old_bots"}
+
+
+def leaning_imports(sources: dict[str, str] | None = None) -> list[str]:
+    """Each import that makes a test module lean on another test module (or conftest) or on a benchmark."""
+    found = arrows(modules("tests", "benchmarks"), sources)
+    return [
+        str(arrow)
+        for arrow in found
+        if arrow.source.startswith("tests")
+        and (
+            arrow.target.startswith(("tests.test_", "tests.conftest"))
+            or (arrow.target.startswith("benchmarks") and arrow.source not in BENCHMARK_IMPORTS_BEING_MOVED)
+        )
+    ]
+
+
+def test_tests_take_their_helpers_from_the_kit_never_from_another_test_module_or_a_benchmark():
+    said = leaning_imports()
+    assert said == [], "helpers to move into tests/kit/ (or into the code they exercise):\n" + "\n".join(said)
+
+
+def test_a_planted_import_of_one_test_module_by_another_is_named():
+    """The check itself: a function-local import of another test module's helper, and one of a benchmark's."""
+    planted = (ROOT / "tests" / "test_cards.py").read_text()
+    planted += "\n\ndef planted():\n    from tests.test_match_play import code\n    from benchmarks.soak import main\n"
+    said = [line for line in leaning_imports({"tests.test_cards": planted}) if line.startswith("tests/test_cards.py")]
+    assert len(said) == 2 and "tests.test_cards imports tests.test_match_play" in said[0], said
+    assert "tests.test_cards imports benchmarks.soak" in said[1], said

@@ -45,7 +45,7 @@ from scenes.words.wording import (
     ruleset_title,
     score_steps,
 )
-from tests.test_scene_kit import saving_game
+from tests.kit.app import saving_app
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
@@ -316,7 +316,7 @@ def test_a_bad_preferences_file_is_named_and_the_defaults_used(tmp_path):
     (store.directory / "prefs.json").write_text('{"language": "klingon", "master": 55, "muted": "yes"}')
     assert PrefsStore(store.directory).load() == Prefs()
     (store.directory / "prefs.json").write_text("[1, 2]")
-    for game in saving_game(store):
+    for game in saving_app(store):
         assert (game.prefs, "preferences file" in (game.problem or "")) == (Prefs(), True)
 
 

@@ -4,6 +4,7 @@ import pygame
 import pytest
 
 from scenes.platform.input import Act, Device, Inputs
+from tests.kit.app import headless_app
 
 
 def key(k: int, mod: int = 0) -> pygame.event.Event:
@@ -170,12 +171,11 @@ def test_while_typing_enter_escape_arrows_and_shortcuts_still_act():
 
 def test_text_input_is_on_exactly_while_the_deal_entry_is_open(monkeypatch):
     from scenes.screens.new_match import DealEntry
-    from tests.test_scene_kit import headless_game
 
     calls: list[str] = []
     monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
     monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
-    for game in headless_game():
+    for game in headless_app():
         calls.clear()
         game.push(DealEntry(game, "standard"))
         on = game.inputs.typing

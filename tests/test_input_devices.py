@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from scenes.platform.input import REPEAT_DELAY, REPEAT_EVERY, Act, Device, Inputs
-from tests.test_scene_kit import headless_game, steps
+from tests.kit.app import headless_app, steps
 
 
 def event(kind: int, **attrs) -> pygame.event.Event:
@@ -100,7 +100,7 @@ def sdl():
 
 @pytest.fixture
 def game():
-    for made in headless_game():
+    for made in headless_app():
         made.show_title()
         yield made
 

@@ -25,7 +25,8 @@ from scenes.screens.stats import StatsScreen
 from scenes.screens.title import TitleScene
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language
-from tests.test_scene_kit import play_until, settled, steps
+from tests.kit.app import steps
+from tests.kit.play import play_until, settled
 
 
 def table(game: App, ruleset: str, seed: int, ready: Callable[[Match], bool]) -> None:

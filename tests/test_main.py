@@ -1,8 +1,5 @@
 """main.py: no display gives one helpful line; the headless demo plays a hand through every scene."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,20 +8,9 @@ from game.match import Match
 from game.savefile import SaveStore
 from main import open_first_scene
 from scenes.app import App
+from tests.kit.processes import bare_env, run
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-
-
-def bare_env() -> dict[str, str]:
-    """The environment of a machine with no display at all: no X11, no Wayland, no SDL driver chosen."""
-    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
-    return {k: v for k, v in os.environ.items() if k not in hidden}
 
 
 def test_no_display_prints_one_line_and_exits_nonzero():

@@ -13,7 +13,8 @@ from scenes.flow import new_match, open_session, show
 from scenes.screens.menus import ConfirmNewDeal, ConfirmNewMatch, ConfirmReplayDeal, PauseMenu
 from scenes.screens.overlay import PAD
 from scenes.words.i18n import set_language
-from tests.test_scene_kit import headless_game, play_until, settled
+from tests.kit.app import headless_app
+from tests.kit.play import play_until, settled
 
 SIZES = [(1920, 1080), (1280, 720)]
 SCORES = {3: "+12 / -6 / -6", 4: "+120 / -40 / -40 / -40"}  # what a confirmation says of the match it ends
@@ -21,7 +22,7 @@ SCORES = {3: "+12 / -6 / -6", 4: "+120 / -40 / -40 / -40"}  # what a confirmatio
 
 @pytest.fixture(params=SIZES, ids=["1080p", "720p"])
 def game(request) -> Iterator[App]:
-    yield from headless_game(request.param)
+    yield from headless_app(request.param)
     set_language("en")
 
 

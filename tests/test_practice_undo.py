@@ -1,4 +1,4 @@
-"""Practice mode (issue 7): undo restores the exact previous state, the practice mark travels with the save, a
+"""Practice mode (issue 7): undo restores the exact previous future, the practice mark travels with the save, a
 practice match stays out of the statistics, undo is refused outside practice, and "replay this deal" deals the same
 cards again as a practice match, never replacing an unfinished match without asking."""
 
@@ -25,16 +25,16 @@ from scenes.table.seats import HUMAN
 from scenes.table.session import PRACTICED
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import tr
-from tests.helpers_rules import random_action
-from tests.test_replay import state
-from tests.test_scene_kit import bot_action, play_until, post, saving_game, settled, steps
+from tests.kit.app import post, saving_app, steps
+from tests.kit.play import bot_action, future, play_until, settled
+from tests.kit.rules import random_action
 
 # ----- the core: undo back to your last decision ---------------------------------------------------------------
 
 
 @pytest.mark.parametrize("ruleset", ["standard", "rob", "four-player"])
 def test_issue7_undo_restores_the_exact_previous_state(ruleset):
-    """Issue 7: "undo restores the exact previous state": the state before your latest decision, the answers after
+    """Issue 7: "undo restores the exact previous future": the future before your latest decision, the answers after
     it undone, whatever came before kept; checked at every decision of yours in two hands."""
     rng = random.Random(6)
     match = Match(ruleset, 6)
@@ -43,9 +43,9 @@ def test_issue7_undo_restores_the_exact_previous_state(ruleset):
     while len(match.results) < 2 and match.phase is not Phase.MATCH_OVER:
         action = random_action(match, rng)
         if getattr(action, "seat", None) == HUMAN:
-            before_mine = state(match)
+            before_mine = future(match)
         elif before_mine is not None:  # the answers since (and the settlement, once the hand is over) undone too
-            assert state(history.undo(match, HUMAN)) == before_mine
+            assert future(history.undo(match, HUMAN)) == before_mine
             checked += 1
         if any(isinstance(e, ev.Dealt) for e in match.apply(action)):
             before_mine = None  # a new deal: nothing of yours to undo in it yet
@@ -64,7 +64,7 @@ def test_nothing_to_undo_before_you_have_acted_in_the_deal():
 
 @pytest.fixture(scope="module")
 def table(tmp_path_factory):
-    yield from saving_game(SaveStore(tmp_path_factory.mktemp("first") / "saves"))
+    yield from saving_app(SaveStore(tmp_path_factory.mktemp("first") / "saves"))
 
 
 @pytest.fixture
@@ -83,13 +83,13 @@ def sit(game, practice: bool, seed: int = 5):
 
 
 def until_after_your_decision(session, phase: Phase = Phase.BIDDING) -> tuple:
-    """Easy bots play every seat until you have decided once in `phase` and the bots have answered; the state just
+    """Easy bots play every seat until you have decided once in `phase` and the bots have answered; the future just
     before your decision, as it was then."""
     rng = random.Random(2)
     before = None
     while before is None or session.match.turn != HUMAN:
         if session.match.turn == HUMAN and session.match.phase is phase:
-            before = state(session.match)
+            before = future(session.match)
         session.apply(bot_action(session.match, rng))
     return before
 
@@ -104,8 +104,8 @@ def test_ctrl_z_undoes_your_last_decision_and_saves_the_earlier_state(game):
     before = until_after_your_decision(session)
     ctrl_z(game)
     now = game.session
-    assert state(now.match) == before
-    assert state(game.store.load().match) == before  # the save is the earlier state too
+    assert future(now.match) == before
+    assert future(game.store.load().match) == before  # the save is the earlier future too
     assert now.message is not None and now.message.text.startswith("Undone")
     assert now.match.turn == HUMAN
 
@@ -118,7 +118,7 @@ def test_the_undo_button_shows_in_practice_and_undoes(game):
     undo = game.scene.tools.get("undo")
     post(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1)
     steps(game, 2)
-    assert state(game.session.match) == before
+    assert future(game.session.match) == before
     assert "undo" not in [b.key for b in PlayScene(game, sit(game, practice=False)).tools.buttons]
 
 
@@ -272,12 +272,12 @@ def test_in_practice_undo_on_the_settlement_takes_the_last_decision_back(game):
     before = None
     while session.match.phase is not Phase.HAND_OVER:
         if session.match.turn == HUMAN:
-            before = state(session.match)
+            before = future(session.match)
         session.apply(bot_action(session.match, rng))
     show(game, session)
     assert isinstance(game.scene, SettlementScene)
     ctrl_z(game)
-    assert state(game.session.match) == before and not isinstance(game.scene, SettlementScene)
+    assert future(game.session.match) == before and not isinstance(game.scene, SettlementScene)
 
 
 @pytest.mark.parametrize(

@@ -20,7 +20,7 @@ from game.rules import PASS, check, last_reading, legal_moves
 from game.rulesets import STANDARD
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import brute_force_moves, random_action
+from tests.kit.rules import brute_force_moves, random_action
 
 DECK = Match("standard").deck
 # Derandomized: the same examples on every run, so the suite is deterministic (the standards ask for it).

@@ -20,12 +20,13 @@ from scenes.screens.replay import ReplayScene
 from scenes.screens.settlement import SettlementScene
 from scenes.words.i18n import set_language
 from scenes.words.wording import describe
-from tests.test_scene_kit import pad, play_until, post, press, saving_game, settled, steps, title_game
+from tests.kit.app import pad, post, press, saving_app, steps, title_app
+from tests.kit.play import play_until, settled
 
 
 @pytest.fixture
 def game(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
+    yield from saving_app(SaveStore(tmp_path / "saves"))
     set_language("en")
 
 
@@ -165,11 +166,11 @@ def test_next_opens_the_following_puzzle(game):
 
 def test_stars_survive_a_relaunch(tmp_path):
     store = SaveStore(tmp_path / "saves")
-    first = title_game(store)
+    first = title_app(store)
     table = open_first(first)
     play_to_the_end(first, table, lambda t: t.solver.best(t.position))
     first.close()
-    again = title_game(SaveStore(tmp_path / "saves"))
+    again = title_app(SaveStore(tmp_path / "saves"))
     try:
         assert open_list(again).stars.solved == {"landlord-01"}
     finally:

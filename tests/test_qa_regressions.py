@@ -11,7 +11,8 @@ from scenes.screens.rules import RulesHelp
 from scenes.screens.table import TableScene
 from scenes.table import hud
 from scenes.table.seats import HUMAN
-from tests.test_scene_kit import headless_game, play_until, steps
+from tests.kit.app import headless_app, steps
+from tests.kit.play import play_until
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
@@ -72,7 +73,7 @@ def test_rules_from_the_title_do_not_call_every_preset_this_table(titled):
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

@@ -1,4 +1,4 @@
-"""Replay (issue 7): every intermediate state of a recorded hand rebuilt from the action log, for every preset; the
+"""Replay (issue 7): every intermediate future of a recorded hand rebuilt from the action log, for every preset; the
 replay scene steps, seeks, plays at speed and draws headless; its keys and pad buttons reach its controls."""
 
 import random
@@ -8,7 +8,6 @@ import pygame
 import pytest
 
 from game.match import Match, Phase
-from game.observe import observe
 from game.rulesets import RULESETS
 from game.serialize import to_dict
 from scenes.scene import Scene
@@ -16,36 +15,32 @@ from scenes.screens.replay import ReplayScene
 from scenes.screens.settlement import SettlementScene
 from scenes.table.open_hands import card_positions
 from scenes.table.recording import playable_deals, record
-from tests.helpers_rules import random_action
-from tests.test_scene_kit import headless_game, pad, press, steps
-
-
-def state(match: Match) -> tuple:
-    """Everything that decides the future: the snapshot, every seat's view and the dealer's random state."""
-    return to_dict(match), [observe(match, s) for s in range(match.players)], match.rng.getstate()
+from tests.kit.app import headless_app, pad, press, steps
+from tests.kit.play import future
+from tests.kit.rules import random_action
 
 
 def recorded(ruleset: str, seed: int, hands: int) -> tuple[Match, list[tuple]]:
-    """A match played by random legal actions until `hands` hands are settled, with the state captured after every
+    """A match played by random legal actions until `hands` hands are settled, with the future captured after every
     action while it was played (index = actions applied)."""
     rng = random.Random(seed)
     match = Match(ruleset, seed)
-    captured = [state(match)]
+    captured = [future(match)]
     while len(match.results) < hands and match.phase is not Phase.MATCH_OVER:
         match.apply(random_action(match, rng))
-        captured.append(state(match))
+        captured.append(future(match))
     return match, captured
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))
 def test_issue7_replay_reconstructs_every_intermediate_state_of_a_recorded_hand(ruleset):
-    """Issue 7: "replay reconstructs every intermediate state of a recorded hand", for every preset."""
+    """Issue 7: "replay reconstructs every intermediate future of a recorded hand", for every preset."""
     match, captured = recorded(ruleset, seed=8, hands=2)
     deals = playable_deals(match)
     assert any(span.settled for span in deals)
     for span in deals:
         replayed = record(match, span)
-        assert [state(s) for s in replayed.states] == captured[span.start : span.end + 1]
+        assert [future(s) for s in replayed.states] == captured[span.start : span.end + 1]
         assert len(replayed.notes) == replayed.moves and all(replayed.notes)
 
 
@@ -62,7 +57,7 @@ def test_the_deals_to_replay_are_every_deal_with_a_move_the_last_one_last():
 @pytest.fixture(scope="module")
 def game():
     """One headless game for the module: each test opens its own replay on a fresh stack."""
-    yield from headless_game()
+    yield from headless_app()
 
 
 @cache

@@ -29,8 +29,8 @@ from scenes.screens import title
 from scenes.screens.stats import StatsScreen
 from scenes.words import problems as problem_wording
 from scenes.words.i18n import keys, lookup, resay, set_language
-from tests.test_savefile_hostile import HOSTILE, STAND_INS, mid_trick, refuse
-from tests.test_scene_kit import press, title_game
+from tests.kit.app import press, title_app
+from tests.kit.saves import HOSTILE, STAND_INS, mid_trick, refuse
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
@@ -344,7 +344,7 @@ def chinese_title(tmp_path: pathlib.Path) -> App:
     store.directory.mkdir(parents=True)
     (store.directory / "prefs.json").write_text('{"language": "zh"}')
     store.path.write_text('{"version": 3, "seed": ')
-    return title_game(store)
+    return title_app(store)
 
 
 def drawn_by(module: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:

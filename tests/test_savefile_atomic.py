@@ -12,9 +12,8 @@ from game import atomic
 from game.atomic import WriteFailed
 from game.match import Match
 from game.savefile import SaveStore, encode
-from tests.helpers_rules import random_action
-from tests.test_savefile import skip_fsync, state
-from tests.test_savefile_hostile import mid_trick
+from tests.kit.rules import random_action
+from tests.kit.saves import mid_trick, skip_fsync, state
 
 TABLE = {"auto_play": False, "level": "hard", "player": "Dì Zhǔ", "interval": 0.75, "timer": None}
 

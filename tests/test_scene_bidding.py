@@ -7,14 +7,14 @@ from game.actions import Bid
 from game.match import Match
 from scenes.app import App
 from scenes.flow import open_session, show
-from tests.test_scene_kit import headless_game, pad, press, steps
+from tests.kit.app import headless_app, pad, press, steps
 
 FIRST_TO_BID = next(seed for seed in range(200) if Match("standard", seed).hand.first_bidder == 0)
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def open_bidding(game: App, match: Match) -> Match:

@@ -8,7 +8,8 @@ from game.match import Match
 from game.savefile import SaveStore
 from scenes.app import App
 from scenes.flow import open_session, play_again, show
-from tests.test_scene_kit import over, play_until, press, saving_game, settled, steps, title_game
+from tests.kit.app import press, saving_app, steps, title_app
+from tests.kit.play import over, play_until, settled
 
 
 @pytest.fixture
@@ -18,7 +19,7 @@ def store(tmp_path):
 
 @pytest.fixture
 def game(store):
-    yield from saving_game(store)
+    yield from saving_app(store)
 
 
 def finished_hand(seed: int) -> Match:
@@ -40,7 +41,7 @@ def test_continue_restores_the_saved_match(store):
     match = Match("standard", 9)
     match.apply(Bid(match.turn, 1))
     store.save(match, {"auto": False, "counter": False, "level": "easy"})
-    game = title_game(store)
+    game = title_app(store)
     try:
         press(game, pygame.K_RETURN)
         restored = game.session.match
@@ -58,7 +59,7 @@ def test_continue_restores_the_saved_match(store):
 def test_save_problem_is_shown_on_the_title(store):
     store.directory.mkdir(parents=True)
     store.path.write_text("{ not json")
-    game = title_game(store)
+    game = title_app(store)
     try:
         press(game, pygame.K_RETURN)
         assert (game.scene.name, bool(game.problem)) == ("title", True)
@@ -138,7 +139,7 @@ def test_backup_restored_with_its_problem_shown_at_the_table(store):
     match.apply(Bid(match.turn, 1))
     store.save(match, {})  # the first save is now the backup
     store.path.write_text("{ torn")
-    game = title_game(store)
+    game = title_app(store)
     try:
         press(game, pygame.K_RETURN)
         assert (game.scene.name, game.session.message.tone, bool(game.session.message.text)) == (
@@ -209,7 +210,7 @@ def test_s23_finished_match_shows_the_winners_and_starts_a_new_match_at_once(gam
 def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
     match = play_until(Match("standard", 1), over)
     store.save(match, {})
-    game = title_game(store)
+    game = title_app(store)
     try:
         press(game, pygame.K_RETURN)  # Continue
         assert ([s.name for s in game.stack], game.scene.row.focused().key, game.session.match.winners) == (
@@ -224,7 +225,7 @@ def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
 def test_s23_new_match_from_the_title_asks_when_a_match_is_saved(store):
     match = play_until(Match("standard", 4), settled)
     store.save(match, {})
-    game = title_game(store)
+    game = title_app(store)
     try:
         pick(game, "new")
         press(game, pygame.K_RETURN)  # Standard

@@ -10,37 +10,17 @@ from game.actions import Pass, Play
 from game.kinds import Kind
 from game.observe import observe
 from scenes.app import App
-from scenes.flow import open_session, show
 from scenes.words.wording import hint
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, pad, post, press, steps
+from tests.kit.app import click, headless_app, pad, post, press, steps
+from tests.kit.rules import position
+from tests.kit.table import open_table, spot
 
 HANDS = ("333444555666789TJQKA", "3456777888999TTTJ", "JJQQQKKKAAA2222BR")
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
-
-
-def open_table(game: App, match) -> None:
-    session = open_session(game, match)
-    session.place_hand(0.0)
-    show(game, session)
-    steps(game, 5)
-
-
-def spot(game: App, index: int) -> tuple[int, int]:
-    """A point on the visible strip of the hand card at `index`."""
-    session = game.session
-    x, y = session.board.sprites[session.board.hand[index]].pos
-    return round(x) + 12, round(y) + 100
-
-
-def click(game: App, at: tuple[int, int], button: int = 1) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
-    post(pygame.MOUSEBUTTONUP, pos=at, button=button)
-    steps(game, 2)
+    yield from headless_app()
 
 
 def hand(game: App) -> list[int]:

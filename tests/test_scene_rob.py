@@ -16,24 +16,23 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, ROB, RULESETS
 from game.scoring import DOUBLING_NAMES, WILD_DOUBLINGS, settle
 from scenes.app import App
-from scenes.flow import open_session, show
 from scenes.platform.input import Act
 from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
-from scenes.table import hud, placing
 from scenes.table import marks as auction_view
 from scenes.table.marks import revealed
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import lookup
 from scenes.words.table_words import ANSWER_KEYS, FACTOR_KEYS, RUN_KEYS, share_terms
-from tests.helpers_rules import script, set_hands
-from tests.test_scene_kit import headless_game, pad, post, press, steps
-from tests.test_variant_rob import BASE_100, playing
+from tests.kit.app import headless_app, pad, post, press, steps
+from tests.kit.rob import BASE_100, answered, opening, playing
+from tests.kit.rules import script, set_hands
+from tests.kit.table import at_table, bubble, hud_texts
 
 
 @pytest.fixture(scope="module")
 def table() -> Iterator[App]:
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.fixture
@@ -44,47 +43,8 @@ def game(table: App) -> App:
     return table
 
 
-@pytest.fixture
-def pills(monkeypatch) -> list[str]:
-    """Every label the table's marks put on a pill (the seats' tags; the allowance, made where it is placed) from
-    now on."""
-    seen: list[str] = []
-    original = auction_view.pill
-
-    def spy(label, *args, **kwargs):
-        seen.append(label)
-        return original(label, *args, **kwargs)
-
-    monkeypatch.setattr(auction_view, "pill", spy)
-    monkeypatch.setattr(placing, "pill", spy)
-    return seen
-
-
-def opening(ruleset: str, first: int) -> Match:
-    """A fresh match of `ruleset` whose auction opens at seat `first`."""
-    return next(m for m in (Match(ruleset, seed) for seed in range(200)) if m.hand.first_bidder == first)
-
-
-def answered(match: Match, *values: int) -> Match:
-    """`match` after these answers, each from the seat to act."""
-    for value in values:
-        match.apply(Bid(match.turn, value))
-    return match
-
-
-def at_table(game: App, match: Match) -> Match:
-    show(game, open_session(game, match))
-    steps(game, 2)
-    return match
-
-
 def labels(game: App) -> list[str]:
     return [b.label for b in game.scene.row.buttons]
-
-
-def bubble(game: App, seat: int) -> str | None:
-    notice = game.session.bubbles.get(seat)
-    return notice.text if notice else None
 
 
 def badge(game: App, seat: int) -> str:
@@ -94,21 +54,6 @@ def badge(game: App, seat: int) -> str:
     steps(game, 1)
     r, g, _ = tuple(game.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
-
-
-def hud_texts(game: App, monkeypatch) -> list[str]:
-    """Every text the table draws in one frame."""
-    seen: list[str] = []
-    original = hud.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        seen.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(hud, "blit_text", spy)
-    game.draw(game.screen)
-    monkeypatch.undo()
-    return seen
 
 
 def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(game, monkeypatch):

@@ -18,15 +18,15 @@ from scenes.screens.settlement import SettlementScene
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import set_language
 from scenes.words.table_words import doubling_items, share_terms
-from tests.helpers_rules import script, set_hands
-from tests.test_scene_kit import headless_game, press, steps
-from tests.test_scene_rob import answered, at_table, bubble, hud_texts, opening, pills  # noqa: F401 (a fixture)
-from tests.test_variant_rob import BASE_100, playing
+from tests.kit.app import headless_app, press, steps
+from tests.kit.rob import BASE_100, answered, opening, playing
+from tests.kit.rules import script, set_hands
+from tests.kit.table import at_table, bubble, hud_texts
 
 
 @pytest.fixture(scope="module")
 def table() -> Iterator[App]:
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.fixture
@@ -172,7 +172,7 @@ def test_003_the_fourth_rob_at_two_players_is_the_last_chance_too(game):
 # ----- two players ---------------------------------------------------------------------------------------------
 
 
-def test_003_the_allowance_appears_at_the_first_call_not_before(game, pills):  # noqa: F811 (the fixture)
+def test_003_the_allowance_appears_at_the_first_call_not_before(game, pills):
     """003 two-player: the allowance is 1 + robs once there is a landlord seat to rob; before any call, no note."""
     match = at_table(game, opening("two-player", 0))
     assert not [p for p in pills if p.startswith("Farmer wins")]

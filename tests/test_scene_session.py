@@ -7,12 +7,12 @@ import pytest
 from game.match import Match
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
-from tests.test_scene_kit import headless_game
+from tests.kit.app import headless_app
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.fixture

@@ -14,8 +14,8 @@ from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, post, press, saving_game, steps
+from tests.kit.app import headless_app, post, press, saving_app, steps
+from tests.kit.rules import position
 
 SECONDS = {
     "card": 0.06,
@@ -56,7 +56,7 @@ def played(bank: dict[str, Voice]) -> list[str]:
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def table(game, hands) -> tuple[Session, Sounds, dict[str, Voice]]:
@@ -178,7 +178,7 @@ def test_muted_table_plays_nothing(game):
 
 @pytest.fixture
 def saving(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
+    yield from saving_app(SaveStore(tmp_path / "saves"))
 
 
 def settings(game) -> SettingsOverlay:
@@ -230,5 +230,5 @@ def test_m_mutes_anywhere_and_the_settings_label_follows(saving):
 def test_preferences_come_back_with_the_next_start(tmp_path):
     store = SaveStore(tmp_path / "saves")
     PrefsStore(store.directory).save(Prefs(master=30, effects=60, muted=True))
-    for game in saving_game(store):
+    for game in saving_app(store):
         assert (game.sounds.master, game.sounds.effects, game.sounds.muted) == (30, 60, True)

@@ -8,7 +8,7 @@ import pytest
 
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from tests.test_scene_kit import headless_game
+from tests.kit.app import headless_app
 
 
 class Logged(Scene):
@@ -42,7 +42,7 @@ class Logged(Scene):
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 @pytest.fixture

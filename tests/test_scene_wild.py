@@ -27,16 +27,17 @@ from scenes.table.stand_ins import is_wild, received, stood_for
 from scenes.table.wild_marks import draw_wild_hud, mark_card
 from scenes.words.i18n import set_language, tr
 from scenes.words.wording import describe, rank_name, reason, score_steps
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, pad, play_until, press, steps, title_game
-from tests.test_scene_play import click, open_table, spot
+from tests.kit.app import click, headless_app, pad, press, steps, title_app
+from tests.kit.play import play_until
+from tests.kit.rules import position
+from tests.kit.table import open_table, spot
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 # ----- the swap (003 Swap Three) ------------------------------------------------------------------------------
@@ -118,7 +119,7 @@ def test_swap_three_choices_stay_secret_on_screen_until_all_have_picked(game):
 
 def test_continue_in_the_swap_phase_opens_the_swap_screen_with_the_choices_still_secret(tmp_path):
     store = SaveStore(tmp_path)
-    game = title_game(store)
+    game = title_app(store)
     try:
         new_match(game, "swap-three", deal=5)
         match = game.session.match
@@ -128,7 +129,7 @@ def test_continue_in_the_swap_phase_opens_the_swap_screen_with_the_choices_still
         game.quit()
     finally:
         game.close()
-    again = title_game(store)
+    again = title_app(store)
     try:
         continue_match(again)
         restored = again.session.match

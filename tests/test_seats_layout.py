@@ -14,8 +14,8 @@ from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
 from scenes.table.session import Session
-from tests.test_scene_kit import headless_game, post, press, steps
-from tests.test_scene_play import click, open_table, spot
+from tests.kit.app import click, headless_app, post, press, steps
+from tests.kit.table import open_table, spot
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
 SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
@@ -80,7 +80,7 @@ def test_the_deal_animation_gives_each_seat_its_count(rules):
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def landlord_of_four(game) -> None:

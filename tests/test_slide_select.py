@@ -7,6 +7,8 @@ import pytest
 from game.cards import RANK_INDEX, normalize
 from game.rulesets import STANDARD
 from scenes.table.slide import slide_pick
+from tests.kit.app import headless_app, steps
+from tests.kit.play import play_until
 
 DECK = STANDARD.deck.build()
 
@@ -53,9 +55,8 @@ def test_the_duplicates_left_down_are_the_later_copies():
 def test_a_drag_at_the_table_raises_the_straight_not_the_range():
     from game.match import Match, Phase
     from scenes.flow import open_session, show
-    from tests.test_scene_kit import headless_game, play_until, steps
 
-    for game in headless_game():
+    for game in headless_app():
         match = play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING)
         session = open_session(game, match)
         show(game, session)
@@ -75,9 +76,8 @@ def test_a_drag_released_after_the_hand_shrank_under_it_raises_nothing():
     with an IndexError when released."""
     from game.match import Match, Phase
     from scenes.flow import open_session, show
-    from tests.test_scene_kit import headless_game, play_until, steps
 
-    for game in headless_game():
+    for game in headless_app():
         session = open_session(game, play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING))
         show(game, session)
         steps(game, 60)

@@ -8,12 +8,12 @@ import pytest
 from game.savefile import SaveStore
 from scenes.art import felt
 from scenes.platform.input import Act, Input
-from tests.test_scene_kit import saving_game, steps
+from tests.kit.app import saving_app, steps
 
 
 @pytest.fixture
 def game(tmp_path):
-    yield from saving_game(SaveStore(tmp_path))
+    yield from saving_app(SaveStore(tmp_path))
 
 
 def faces(game) -> int:

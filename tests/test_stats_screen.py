@@ -12,12 +12,13 @@ from game.stats import StatsStore
 from scenes.app import App
 from scenes.flow import open_session, show, to_title
 from scenes.screens.stats import StatsScreen, rate
-from tests.test_scene_kit import over, play_until, press, saving_game, settled
+from tests.kit.app import press, saving_app
+from tests.kit.play import over, play_until, settled
 
 
 @pytest.fixture
 def game(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
+    yield from saving_app(SaveStore(tmp_path / "saves"))
 
 
 def played(game: App, seed: int, done=settled) -> Match:

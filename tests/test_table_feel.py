@@ -9,12 +9,13 @@ from scenes.flow import new_match, open_session, show
 from scenes.platform.input import Act, Input
 from scenes.screens.play import AUTO_PASS_AFTER
 from scenes.table.seats import HUMAN
-from tests.test_scene_kit import headless_game, play_until, press, steps
+from tests.kit.app import headless_app, press, steps, title_app
+from tests.kit.play import play_until
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def answering(match: Match) -> bool:
@@ -128,11 +129,10 @@ def test_the_table_names_its_ruleset_beside_the_deal(game):
 def test_continue_restores_the_hands_sort_order(tmp_path):
     from game.savefile import SaveStore
     from scenes.flow import continue_match
-    from tests.test_scene_kit import title_game
 
     store = SaveStore(tmp_path)
     match = play_until(Match("standard", 3), answering)
-    game = title_game(store)
+    game = title_app(store)
     try:
         show(game, open_session(game, match))
         steps(game, 5)
@@ -140,7 +140,7 @@ def test_continue_restores_the_hands_sort_order(tmp_path):
         assert game.session.sort == "groups"
     finally:
         game.close()
-    again = title_game(store)
+    again = title_app(store)
     try:
         continue_match(again)
         assert again.session.sort == "groups"

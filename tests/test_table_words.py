@@ -11,7 +11,7 @@ from scenes.screens.stats import StatsScreen
 from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language, tr
-from tests.test_scene_kit import steps
+from tests.kit.app import steps
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 

@@ -13,9 +13,9 @@ from scenes.flow import continue_match
 from scenes.screens.settlement import SettlementScene
 from scenes.table.seats import HUMAN
 from scenes.table.session import Session
-from tests.test_scene_kit import headless_game
+from tests.kit.app import headless_app
 
-game = pytest.fixture(headless_game, name="game")
+game = pytest.fixture(headless_app, name="game")
 
 
 @pytest.fixture

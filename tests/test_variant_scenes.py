@@ -16,14 +16,14 @@ from scenes.screens.new_match import RulesetChooser
 from scenes.screens.rules import RulesHelp, table_pages
 from scenes.words.i18n import set_language
 from scenes.words.wording import ruleset_summary, ruleset_title
-from tests.helpers_rules import step
-from tests.test_main import bare_env, run
-from tests.test_scene_kit import headless_game
+from tests.kit.app import headless_app
+from tests.kit.processes import bare_env, run
+from tests.kit.rules import step
 
 
 @pytest.fixture
 def game():
-    yield from headless_game()
+    yield from headless_app()
 
 
 def test_new_match_lists_every_preset_standard_first(game):

@@ -18,7 +18,7 @@ from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import CLASSIC, WILDCARD, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type, position, script
+from tests.kit.rules import bid_all, of_type, position, script
 
 W = "wildcard"
 

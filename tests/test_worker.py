@@ -13,12 +13,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from benchmarks.soak import alive
 from scenes.app import App
 from scenes.flow import new_match
-from scenes.platform.worker import BotPool, Thinker
+from scenes.platform.worker import BotPool, Thinker, alive
 from scenes.table.session import Session
-from tests.test_faults import WAIT, until, warnings_of
+from tests.kit.processes import WAIT, until
+from tests.kit.table import warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 

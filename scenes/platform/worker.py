@@ -27,6 +27,7 @@ from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
+from pathlib import Path
 from traceback import format_exception
 from typing import Any
 
@@ -269,3 +270,12 @@ class Thinker:
         if self.future is not None:
             self.future.cancel()
         self.key, self.future, self.asked, self.retried = None, None, None, False
+
+
+def alive(pid: int) -> bool:
+    """Is `pid` a running process (a zombie waiting to be reaped is not)?"""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")

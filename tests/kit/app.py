@@ -1,0 +1,64 @@
+"""Headless games and synthetic input: a game in a window of a chosen size (or one that saves, on its title), frames
+stepped, keys, pad buttons and clicks posted as SDL would."""
+
+from collections.abc import Iterator
+
+import pygame
+
+from game.savefile import SaveStore
+from scenes.app import App
+from scenes.screens.title import TitleScene
+
+FULL_HD = (1920, 1080)
+
+
+def headless_app(size: tuple[int, int] = FULL_HD) -> Iterator[App]:
+    """A headless game in a `size` window with no events pending, closed after its use (a fixture's body)."""
+    made = App(size, fullscreen=False, seed=1)
+    pygame.event.clear()
+    yield made
+    made.close()
+
+
+def title_app(store: SaveStore, size: tuple[int, int] = FULL_HD) -> App:
+    """A headless game that saves to `store`, on its title screen."""
+    made = App(size, fullscreen=False, store=store, seed=2)
+    pygame.event.clear()
+    made.switch(TitleScene(made))
+    return made
+
+
+def steps(app: App, n: int) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def post(kind: int, **attrs) -> None:
+    pygame.event.post(pygame.event.Event(kind, **attrs))
+
+
+def press(app: App, k: int) -> None:
+    """A key pressed and let go (a held arrow would repeat)."""
+    post(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+    post(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0)
+    steps(app, 2)
+
+
+def pad(app: App, button: int) -> None:
+    """A pad button pressed and let go."""
+    post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+    post(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button)
+    steps(app, 2)
+
+
+def click(app: App, at: tuple[int, int], button: int = 1) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=at, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=button)
+    steps(app, 2)
+
+
+def saving_app(store: SaveStore) -> Iterator[App]:
+    """A headless game on its title screen that saves to `store`, closed after its use (a fixture's body)."""
+    made = title_app(store)
+    yield made
+    made.close()

@@ -1,0 +1,64 @@
+"""A table under test: a match opened at the table, where a hand card is, what the table draws and says."""
+
+from __future__ import annotations
+
+from game.match import Match
+from scenes.app import App
+from scenes.flow import open_session, show
+from scenes.table import hud
+from scenes.table.session import Session
+from tests.kit.app import steps
+
+
+def open_table(game: App, match) -> None:
+    session = open_session(game, match)
+    session.place_hand(0.0)
+    show(game, session)
+    steps(game, 5)
+
+
+def spot(game: App, index: int) -> tuple[int, int]:
+    """A point on the visible strip of the hand card at `index`."""
+    session = game.session
+    x, y = session.board.sprites[session.board.hand[index]].pos
+    return round(x) + 12, round(y) + 100
+
+
+def at_table(game: App, match: Match) -> Match:
+    show(game, open_session(game, match))
+    steps(game, 2)
+    return match
+
+
+def bubble(game: App, seat: int) -> str | None:
+    notice = game.session.bubbles.get(seat)
+    return notice.text if notice else None
+
+
+def hud_texts(game: App, monkeypatch) -> list[str]:
+    """Every text the table draws in one frame."""
+    seen: list[str] = []
+    original = hud.blit_text
+
+    def spy(surface, text, *args, **kwargs):
+        seen.append(text)
+        return original(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(hud, "blit_text", spy)
+    game.draw(game.screen)
+    monkeypatch.undo()
+    return seen
+
+
+def warnings_of(session: Session) -> list[str]:
+    """From now on, every warning `session` says (it still says them)."""
+    said: list[str] = []
+    say = session.say
+
+    def recorded(text: str, seconds: float = 3.5, tone: str = "info") -> None:
+        if tone == "warn":
+            said.append(str(text))
+        say(text, seconds, tone)
+
+    session.say = recorded  # type: ignore[method-assign]
+    return said
