@@ -10,32 +10,32 @@ from scenes.table.session import Session
 from tests.kit.app import steps
 
 
-def open_table(game: App, match) -> None:
-    session = open_session(game, match)
+def open_table(app: App, match) -> None:
+    session = open_session(app, match)
     session.place_hand(0.0)
-    show(game, session)
-    steps(game, 5)
+    show(app, session)
+    steps(app, 5)
 
 
-def spot(game: App, index: int) -> tuple[int, int]:
+def spot(app: App, index: int) -> tuple[int, int]:
     """A point on the visible strip of the hand card at `index`."""
-    session = game.session
+    session = app.session
     x, y = session.board.sprites[session.board.hand[index]].pos
     return round(x) + 12, round(y) + 100
 
 
-def at_table(game: App, match: Match) -> Match:
-    show(game, open_session(game, match))
-    steps(game, 2)
+def at_table(app: App, match: Match) -> Match:
+    show(app, open_session(app, match))
+    steps(app, 2)
     return match
 
 
-def bubble(game: App, seat: int) -> str | None:
-    notice = game.session.bubbles.get(seat)
+def bubble(app: App, seat: int) -> str | None:
+    notice = app.session.bubbles.get(seat)
     return notice.text if notice else None
 
 
-def hud_texts(game: App, monkeypatch) -> list[str]:
+def hud_texts(app: App, monkeypatch) -> list[str]:
     """Every text the table draws in one frame."""
     seen: list[str] = []
     original = hud.blit_text
@@ -45,7 +45,7 @@ def hud_texts(game: App, monkeypatch) -> list[str]:
         return original(surface, text, *args, **kwargs)
 
     monkeypatch.setattr(hud, "blit_text", spy)
-    game.draw(game.screen)
+    app.draw(app.screen)
     monkeypatch.undo()
     return seen
 
