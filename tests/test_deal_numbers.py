@@ -155,6 +155,7 @@ def demo_pictures(tmp_path: Path, deal: int, name: str) -> dict[str, bytes]:
     return {p.name: p.read_bytes() for p in sorted(shots.glob("*.png"))}
 
 
+@pytest.mark.slow
 def test_the_same_deal_gives_the_same_frames_and_another_deal_other_ones(tmp_path):
     first, again, other = (demo_pictures(tmp_path, d, n) for d, n in ((7, "a"), (7, "b"), (8, "c")))
     assert (first == again, first["03_play.png"] != other["03_play.png"], len(first)) == (True, True, 4)

@@ -152,6 +152,7 @@ def test_screenshots_without_headless_are_refused_in_one_line_not_silently_ignor
     assert not (tmp_path / "shots").exists()
 
 
+@pytest.mark.slow
 def test_headless_demo_with_a_saves_path_that_is_a_file_says_so_once_and_finishes(tmp_path):
     (tmp_path / "a-file").write_text("keep me")
     done = main("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--saves", str(tmp_path / "a-file"))
@@ -236,6 +237,7 @@ def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(
 # ----- the game killed at random moments: Continue resumes the last good state, no orphans stay behind -----------
 
 
+@pytest.mark.slow
 def test_s21_a_game_killed_at_random_moments_continues_from_its_last_good_save(tmp_path):
     """Each kill falls anywhere (inside a write too): the next Continue resumes a state whose log extends the one
     before, so the scores never go backwards or jump; and the bots' worker never outlives the game."""

@@ -29,6 +29,7 @@ def test_headless_without_autoplay_says_what_to_add():
     assert (done.returncode, "--autoplay" in done.stdout) == (2, True)
 
 
+@pytest.mark.slow
 def test_demo_hand_runs_through_all_four_scenes(tmp_path):
     shots = tmp_path / "shots"
     done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(shots), env=bare_env())

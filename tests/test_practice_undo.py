@@ -226,6 +226,7 @@ def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(app, 
     assert fresh.practiced and fresh.settings.practice and fresh.match.scores == [0, 0, 0]
 
 
+@pytest.mark.slow
 def test_replay_this_deal_after_a_finished_match_starts_at_once(app):
     session = open_session(app, Match("standard", 1))
     show(app, session)

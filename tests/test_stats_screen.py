@@ -47,6 +47,7 @@ def test_the_role_you_played_is_counted_in_its_line(app):
     assert lines[role] == f"{won} won of 1 · {rate(won, 1)}"
 
 
+@pytest.mark.slow
 def test_a_finished_match_is_counted(app):
     match = played(app, 1, over)
     stats = StatsStore(app.store.directory).load()

@@ -164,6 +164,7 @@ def test_no_shuffle_pack_survives_continue():
     assert restored.hand.hands == match.hand.hands and restored.hand.first_bidder == match.hand.first_bidder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(set(RULESETS) - {"standard"}))  # standard: tests/test_main.py
 def test_demo_hand_runs_for_each_preset(ruleset, tmp_path):
     """`--headless --autoplay --hands 1 --screenshots DIR --ruleset NAME` plays a hand through every scene of the
