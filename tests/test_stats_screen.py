@@ -10,8 +10,10 @@ from game.match import Match
 from game.stats import StatsStore
 from scenes.app import App
 from scenes.flow import open_session, show, to_title
+from scenes.screens import stats as stats_screen
 from scenes.screens.stats import StatsScreen, rate
-from tests.kit.app import press
+from scenes.words.i18n import tr
+from tests.kit.app import press, texts_drawn
 from tests.kit.play import over, play_until, settled
 
 pytestmark = pytest.mark.app(saving=True)
@@ -72,11 +74,21 @@ def test_the_demo_counts_nothing_for_you(app):
     assert open_session(app, Match("standard", 5)).stats is None
 
 
-def test_a_bad_statistics_file_is_named_on_the_screen(app):
+def test_a_bad_statistics_file_is_named_on_the_screen(app, monkeypatch):
     app.store.directory.mkdir(parents=True)
     (app.store.directory / "stats.json").write_text('{"version": 1, "hands": -4')
     screen = open_stats(app)
     assert (screen.tiles()[0], "cut short" in screen.problem) == (("0", "hands played"), True)
+    drawn = " ".join(texts_drawn(app, monkeypatch, stats_screen))
+    assert "stats.json" in drawn and "cut short" in drawn, drawn  # the problem is on the screen, not only known
+    assert tr("stats.note") not in drawn  # in place of what is counted
+
+
+def test_a_good_statistics_file_shows_what_is_counted_and_no_problem(app, monkeypatch):
+    played(app, 5)
+    assert open_stats(app).problem is None
+    drawn = texts_drawn(app, monkeypatch, stats_screen)
+    assert tr("stats.note") in " ".join(drawn) and tr("stats.hands_played") in drawn, drawn
 
 
 def test_a_bad_statistics_file_found_at_the_table_is_said_once(app):

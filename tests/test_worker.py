@@ -82,6 +82,25 @@ def test_a_withdrawn_request_is_never_computed_and_a_death_while_it_waits_is_sur
     assert worker_pid(pool) != dead and pool.generation == 1
 
 
+def wait_for(gate: pathlib.Path) -> None:
+    """In the worker: hold it busy until `gate` exists."""
+    until(gate.exists, f"{gate.name} is made")
+
+
+def test_a_request_withdrawn_before_it_is_sent_is_never_computed(pool, tmp_path):
+    """A bot's turn withdrawn (a new deal, the table left) while it waits behind another is dropped, never thought
+    about: the worker runs the request before it and the one after, and nothing in between."""
+    gate, withdrawn_ran, later_ran = tmp_path / "gate", tmp_path / "withdrawn", tmp_path / "later"
+    busy = pool.submit(wait_for, gate)
+    withdrawn = pool.submit(pathlib.Path.touch, withdrawn_ran)
+    later = pool.submit(pathlib.Path.touch, later_ran)
+    assert withdrawn.cancel()  # still waiting behind `busy`: not sent yet
+    gate.touch()
+    until(lambda: later.done() or withdrawn_ran.exists(), "the request after the withdrawn one is answered")
+    assert not withdrawn_ran.exists(), "the worker computed a withdrawn request"
+    assert (busy.result(timeout=WAIT), later.result(timeout=WAIT), withdrawn.cancelled()) == (None, None, True)
+
+
 def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
     """000 §21: "A bot that fails must not end the game" holds for a worker process that dies."""
     app = App((1280, 720), fullscreen=False, seed=3, demo=True)

@@ -4,8 +4,10 @@ stepped, keys, pad buttons and clicks posted as SDL would. Tests take their game
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from types import ModuleType
 
 import pygame
+import pytest
 
 from game.savefile import SaveStore
 from scenes.app import App
@@ -65,3 +67,19 @@ def opened(app: App) -> Iterator[App]:
         yield app
     finally:
         app.close()
+
+
+def texts_drawn(app: App, monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
+    """Every text that `modules` draw with their `blit_text` in one frame of `app`, in drawing order."""
+    seen: list[str] = []
+    with monkeypatch.context() as patch:
+        for module in modules:
+            original = module.blit_text
+
+            def spy(surface, text, *args, original=original, **kwargs):
+                seen.append(text)
+                return original(surface, text, *args, **kwargs)
+
+            patch.setattr(module, "blit_text", spy)
+        app.draw(app.screen)
+    return seen

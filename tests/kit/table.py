@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from game.match import Match
 from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.table import hud
 from scenes.table.session import Session
-from tests.kit.app import steps
+from tests.kit.app import steps, texts_drawn
 
 
 def open_table(app: App, match) -> None:
@@ -35,19 +37,9 @@ def bubble(app: App, seat: int) -> str | None:
     return notice.text if notice else None
 
 
-def hud_texts(app: App, monkeypatch) -> list[str]:
+def hud_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the table draws in one frame."""
-    seen: list[str] = []
-    original = hud.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        seen.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(hud, "blit_text", spy)
-    app.draw(app.screen)
-    monkeypatch.undo()
-    return seen
+    return texts_drawn(app, monkeypatch, hud)
 
 
 def warnings_of(session: Session) -> list[str]:
