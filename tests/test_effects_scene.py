@@ -9,8 +9,11 @@ from game.match import Match
 from game.rulesets import STANDARD
 from scenes.art.effects import Confetti, Glow, Rocket, Shockwave
 from scenes.flow import new_match, open_session, show
-from tests.kit.app import steps
+from scenes.table import hud
+from scenes.words.i18n import tr
+from tests.kit.app import steps, texts_drawn
 from tests.kit.play import play_until, settled
+from tests.kit.table import hud_texts
 
 
 def play_event(session, seat: int, move: str) -> ev.Played:
@@ -55,6 +58,8 @@ def test_the_hud_multiplier_follows_the_match_after_a_bomb(app):
     session.match.hand.doublings.append("bomb")  # as the core records a bomb (000 §18)
     steps(app, 2)
     assert (session.ticker.shown, session.ticker.pop > 0) == (2, True)
+    assert "×2" in texts_drawn(app, hud, via="pill")  # lit up on its pill while it pops
+    assert tr("table.bombs", count=1) in hud_texts(app)
 
 
 def finished(human_won: bool) -> Match:

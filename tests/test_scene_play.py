@@ -9,8 +9,9 @@ from game.actions import Pass, Play
 from game.kinds import Kind
 from game.observe import observe
 from scenes.app import App
+from scenes.table import hud
 from scenes.words.wording import hint
-from tests.kit.app import click, pad, post, press, steps
+from tests.kit.app import click, pad, post, press, steps, texts_drawn
 from tests.kit.rules import position
 from tests.kit.table import open_table, spot
 
@@ -89,6 +90,7 @@ def test_s21_invalid_selection_shows_the_reason_and_keeps_the_hand(app):
     press(app, pygame.K_SPACE)
     reason = app.session.match.check(Play(0, "KA"))
     assert (app.session.message.text, hand(app), app.session.selected) == (reason.text, before, chosen)
+    assert reason.text in texts_drawn(app, hud, via="pill")  # on the message line
 
 
 def test_s15_free_lead_cannot_pass(app):

@@ -43,13 +43,13 @@ def badge(app: App, seat: int) -> str:
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
 
 
-def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(app, monkeypatch):
+def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(app):
     """004: "there is no 1-, 2- or 3-point bidding": the score bar names the auction and then the table's base."""
     match = at_table(app, opening("rob", 0))
-    assert "Calling" in hud_texts(app, monkeypatch)
+    assert "Calling" in hud_texts(app)
     answered(match, 1, 0, 0)
     steps(app, 2)
-    texts = hud_texts(app, monkeypatch)
+    texts = hud_texts(app)
     assert ("Base 1" in texts, "Calling" in texts, "Bidding" in texts) == (True, False, False)
 
 

@@ -86,25 +86,25 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(app, monk
 # ----- the HUD ---------------------------------------------------------------------------------------------------
 
 
-def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(app, monkeypatch):
+def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(app):
     """004: "Each farmer's share = multiplier × landlord double (×2) × own double (×2)": what you play for."""
     match = at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
     app.session.apply(Double(1, True))
     app.session.apply(Double(0, True))
-    assert not [t for t in hud_texts(app, monkeypatch) if "share" in t]  # Lin has not decided: nothing to tell
+    assert not [t for t in hud_texts(app) if "share" in t]  # Lin has not decided: nothing to tell
     app.session.apply(Double(2, False))
-    assert match.multiplier == 1 and "your share ×4" in hud_texts(app, monkeypatch)
+    assert match.multiplier == 1 and "your share ×4" in hud_texts(app)
 
 
-def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(app, monkeypatch):
+def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(app):
     at_table(app, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
     for seat in range(3):
         app.session.apply(Double(seat, False))
-    assert "your shares ×2" in hud_texts(app, monkeypatch)
+    assert "your shares ×2" in hud_texts(app)
     at_table(app, answered(opening("rob", 1), 1, 0, 0))
     for seat in range(3):
         app.session.apply(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
-    assert not [t for t in hud_texts(app, monkeypatch) if "share" in t]
+    assert not [t for t in hud_texts(app) if "share" in t]
 
 
 # ----- the auction's last answer -------------------------------------------------------------------------------

@@ -74,20 +74,20 @@ def test_the_demo_counts_nothing_for_you(app):
     assert open_session(app, Match("standard", 5)).stats is None
 
 
-def test_a_bad_statistics_file_is_named_on_the_screen(app, monkeypatch):
+def test_a_bad_statistics_file_is_named_on_the_screen(app):
     app.store.directory.mkdir(parents=True)
     (app.store.directory / "stats.json").write_text('{"version": 1, "hands": -4')
     screen = open_stats(app)
     assert (screen.tiles()[0], "cut short" in screen.problem) == (("0", "hands played"), True)
-    drawn = " ".join(texts_drawn(app, monkeypatch, stats_screen))
+    drawn = " ".join(texts_drawn(app, stats_screen))
     assert "stats.json" in drawn and "cut short" in drawn, drawn  # the problem is on the screen, not only known
     assert tr("stats.note") not in drawn  # in place of what is counted
 
 
-def test_a_good_statistics_file_shows_what_is_counted_and_no_problem(app, monkeypatch):
+def test_a_good_statistics_file_shows_what_is_counted_and_no_problem(app):
     played(app, 5)
     assert open_stats(app).problem is None
-    drawn = texts_drawn(app, monkeypatch, stats_screen)
+    drawn = texts_drawn(app, stats_screen)
     assert tr("stats.note") in " ".join(drawn) and tr("stats.hands_played") in drawn, drawn
 
 

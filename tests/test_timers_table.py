@@ -10,9 +10,13 @@ from game.actions import Bid
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from scenes.flow import continue_match
+from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
+from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.table.session import Session
+from scenes.words.i18n import tr
+from tests.kit.app import texts_drawn
 
 
 @pytest.fixture
@@ -89,6 +93,8 @@ def test_deal_clock_counts_down_on_the_hud(app, pool):
     session = your_turn(app, pool, "classic")
     run_clock(session, 10)
     assert session.clock.deal_clock() == "4:50"
+    drawn = texts_drawn(lambda: hud.draw_hud(app.screen, app.geo, session), hud)
+    assert tr("table.deal_time", clock="4:50") in drawn, drawn
 
 
 def test_expired_hand_settlement_shows_no_winner(app, pool):
@@ -97,9 +103,13 @@ def test_expired_hand_settlement_shows_no_winner(app, pool):
     session.update(0.05)
     scene = SettlementScene(app, session)
     scene.enter()
-    scene.draw(app.screen)
+    drawn = texts_drawn(lambda: scene.draw(app.screen), settlement_screen)
     assert scene.human_won is False
     assert scene.row.buttons[0].key == "again"
+    assert drawn[0] == tr("table.time_ran_out"), drawn  # the headline: no winner, no loser
+    headlines = ("settlement.you_win", "settlement.you_lose", "settlement.match_over", "settlement.you_win_match")
+    assert not {tr(key) for key in headlines} & set(drawn)
+    assert tr("settlement.expired_note", minutes="5") in " ".join(drawn)  # why, under the headline
 
 
 def saved_with_clock(tmp_path, ruleset: str, table: dict) -> SaveStore:

@@ -2,12 +2,12 @@
 stepped, keys, pad buttons and clicks posted as SDL would. Tests take their game from the `app` fixture
 (tests/conftest.py); these make one where a test starts the game itself (again, or with a save already there)."""
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
 from types import ModuleType
+from unittest.mock import patch
 
 import pygame
-import pytest
 
 from game.savefile import SaveStore
 from scenes.app import App
@@ -69,17 +69,25 @@ def opened(app: App) -> Iterator[App]:
         app.close()
 
 
-def texts_drawn(app: App, monkeypatch: pytest.MonkeyPatch, *modules: ModuleType) -> list[str]:
-    """Every text that `modules` draw with their `blit_text` in one frame of `app`, in drawing order."""
+TEXT_ARGUMENT = {"blit_text": 1, "pill": 0}  # where each drawing function takes its text
+
+
+def texts_drawn(frame: App | Callable[[], object], *modules: ModuleType, via: str = "blit_text") -> list[str]:
+    """Every text that `modules` draw with their `via` (`blit_text`, or `pill` for a label on a pill) in one frame
+    of an app, or in one call of `frame`, in drawing order."""
     seen: list[str] = []
-    with monkeypatch.context() as patch:
+    at = TEXT_ARGUMENT[via]
+    with ExitStack() as patches:
         for module in modules:
-            original = module.blit_text
+            original = getattr(module, via)
 
-            def spy(surface, text, *args, original=original, **kwargs):
-                seen.append(text)
-                return original(surface, text, *args, **kwargs)
+            def spy(*args, original=original, **kwargs):
+                seen.append(args[at])
+                return original(*args, **kwargs)
 
-            patch.setattr(module, "blit_text", spy)
-        app.draw(app.screen)
+            patches.enter_context(patch.object(module, via, spy))
+        if isinstance(frame, App):
+            frame.draw(frame.screen)
+        else:
+            frame()
     return seen

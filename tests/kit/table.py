@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from game.match import Match
 from scenes.app import App
 from scenes.flow import open_session, show
@@ -33,13 +31,14 @@ def at_table(app: App, match: Match) -> Match:
 
 
 def bubble(app: App, seat: int) -> str | None:
+    """What the seat's bubble says on the screen: its text, drawn on a pill in the next frame (None if none is)."""
     notice = app.session.bubbles.get(seat)
-    return notice.text if notice else None
+    return notice.text if notice and notice.text in texts_drawn(app, hud, via="pill") else None
 
 
-def hud_texts(app: App, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def hud_texts(app: App) -> list[str]:
     """Every text the table draws in one frame."""
-    return texts_drawn(app, monkeypatch, hud)
+    return texts_drawn(app, hud)
 
 
 def warnings_of(session: Session) -> list[str]:
