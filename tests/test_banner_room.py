@@ -18,7 +18,6 @@ from scenes.table.hud import banner_at
 from scenes.table.placing import allowance_tag
 from scenes.table.session import Session
 from scenes.words.i18n import tr
-from tests.kit.app import headless_app
 from tests.kit.play import bot_action, play_until, settled
 
 HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bots
@@ -28,11 +27,7 @@ HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bot
     ("two-player", 10, "table.ribbon_reverse_spring"),  # at the two-seat table
 ]
 SIZES = [(1920, 1080), (1280, 720)]
-
-
-@pytest.fixture(params=SIZES, ids=["1080p", "720p"])
-def game(request) -> Iterator[App]:
-    yield from headless_app(request.param)
+SIZED = pytest.mark.parametrize("app", SIZES, ids=["1080p", "720p"], indirect=True)
 
 
 def settle(session: Session) -> None:
@@ -55,18 +50,18 @@ def cards_in_sight(session: Session) -> list[pygame.Rect]:
     return shown
 
 
-def banner_moments(game: App, ruleset: str, seed: int) -> Iterator[tuple[list[str], list[pygame.Rect]]]:
+def banner_moments(app: App, ruleset: str, seed: int) -> Iterator[tuple[list[str], list[pygame.Rect]]]:
     """Play a hand out with easy bots through a session at the table; after each action that leaves a banner or a
     ribbon showing, what they say and where each lies."""
     match = Match(ruleset, seed)
-    session = open_session(game, match)
+    session = open_session(app, match)
     rng = random.Random(seed)
     while match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
         session.apply(bot_action(match, rng))
         settle(session)
         ribbons = [e for e in session.effects.live if isinstance(e, Ribbon)]
         said, rects = [r.title for r in ribbons], [r.place()[0] for r in ribbons]
-        placed = banner_at(game.geo, session)
+        placed = banner_at(app.geo, session)
         if placed is not None:
             said.append(session.banner.text)
             rects.append(placed[1])
@@ -75,14 +70,15 @@ def banner_moments(game: App, ruleset: str, seed: int) -> Iterator[tuple[list[st
 
 
 @pytest.mark.parametrize("ruleset, seed, shown", HANDS)
-def test_no_banner_covers_a_card(game, ruleset, seed, shown):
+@SIZED
+def test_no_banner_covers_a_card(app, ruleset, seed, shown):
     covered, said = [], []
-    for texts, rects in banner_moments(game, ruleset, seed):
+    for texts, rects in banner_moments(app, ruleset, seed):
         said += texts
-        cards = cards_in_sight(game.session)
+        cards = cards_in_sight(app.session)
         covered += [(texts, r) for r in rects for c in cards if r.colliderect(c)]
         covered += [(texts, a) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
-    assert game.session.match.hand.settlement is not None
+    assert app.session.match.hand.settlement is not None
     assert any(text.startswith(tr(shown)) for text in said)
     assert covered == []
 
@@ -112,17 +108,18 @@ def won_hand() -> Match:
 
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["confetti", "glow"])
-def test_the_celebration_stays_behind_the_settlement_figures(game, reduced):
-    game.table_settings.reduced_motion = reduced
-    show(game, open_session(game, won_hand()))
-    scene = game.scene
+@SIZED
+def test_the_celebration_stays_behind_the_settlement_figures(app, reduced):
+    app.table_settings.reduced_motion = reduced
+    show(app, open_session(app, won_hand()))
+    scene = app.scene
     for _ in range(40):  # the confetti is up, over the whole window
         scene.update(1 / 60)
-    box = scene.box().inflate(-2 * game.geo.px(28), 0)  # the panel less its rounded corners
-    with_it = game.screen.copy()
+    box = scene.box().inflate(-2 * app.geo.px(28), 0)  # the panel less its rounded corners
+    with_it = app.screen.copy()
     scene.draw(with_it)
     celebration, scene.celebration = scene.celebration, []
-    without = game.screen.copy()
+    without = app.screen.copy()
     scene.draw(without)
     inside = [with_it.subsurface(box), without.subsurface(box)]
     outside_differs = pygame.image.tobytes(with_it, "RGB") != pygame.image.tobytes(without, "RGB")
@@ -130,13 +127,14 @@ def test_the_celebration_stays_behind_the_settlement_figures(game, reduced):
     assert (len(celebration), outside_differs, same_inside) == (1, True, True)
 
 
-def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(game):
+@SIZED
+def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(app):
     """The pill "Farmer wins at N cards" under the kitty is among what a banner must leave in sight (and
     `test_no_banner_covers_a_card` checks it at every banner moment of the two-player hand)."""
     match = Match("two-player", 10)
-    session = open_session(game, match)
-    assert allowance_tag(game.geo, match) is None  # before the first call there is no pill
+    session = open_session(app, match)
+    assert allowance_tag(app.geo, match) is None  # before the first call there is no pill
     rng = random.Random(10)
-    while allowance_tag(game.geo, match) is None:
+    while allowance_tag(app.geo, match) is None:
         session.apply(bot_action(match, rng))
-    assert allowance_tag(game.geo, match)[1] in session.on_screen()
+    assert allowance_tag(app.geo, match)[1] in session.on_screen()

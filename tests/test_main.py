@@ -29,6 +29,7 @@ def test_headless_without_autoplay_says_what_to_add():
     assert (done.returncode, "--autoplay" in done.stdout) == (2, True)
 
 
+@pytest.mark.slow
 def test_demo_hand_runs_through_all_four_scenes(tmp_path):
     shots = tmp_path / "shots"
     done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(shots), env=bare_env())
@@ -41,23 +42,23 @@ def test_demo_hand_runs_through_all_four_scenes(tmp_path):
 @pytest.mark.parametrize("ruleset", ["rob", "four-player"])
 def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
     """`python main.py --ruleset NAME` opens a table of that ruleset (issue 6), not the title with standard."""
-    game = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
+    app = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
     try:
-        open_first_scene(game, None, new=True)
-        assert (game.scene.name, game.session.match.rules.name) == ("bidding", ruleset)
+        open_first_scene(app, None, new=True)
+        assert (app.scene.name, app.session.match.rules.name) == ("bidding", ruleset)
     finally:
-        game.close()
+        app.close()
 
 
 def test_ruleset_flag_asks_before_replacing_an_unfinished_saved_match(tmp_path):
     store = SaveStore(tmp_path)
     store.save(Match("standard", 3), {})
-    game = App((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
+    app = App((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
     try:
-        open_first_scene(game, None, new=True, deal=42)
-        assert (game.scene.name, game.scene.row.focused().key) == ("confirm", "keep")
+        open_first_scene(app, None, new=True, deal=42)
+        assert (app.scene.name, app.scene.row.focused().key) == ("confirm", "keep")
     finally:
-        game.close()
+        app.close()
 
 
 def test_ruleset_and_continue_together_are_refused_in_one_line():

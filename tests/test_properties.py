@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -143,6 +144,7 @@ def test_property_every_hand_settlement_sums_to_zero(seed):
         assert all(sum(e.settlement.deltas) == 0 for e in events if isinstance(e, HandOver))
 
 
+@pytest.mark.slow
 @PLAYOUTS
 @given(seeds)
 def test_property_serialisation_round_trips_at_every_step(seed):
@@ -180,6 +182,7 @@ def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     return other
 
 
+@pytest.mark.slow
 @PLAYOUTS
 @given(seeds)
 def test_property_observations_never_reveal_hidden_cards(seed):

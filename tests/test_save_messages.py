@@ -360,38 +360,38 @@ def drawn_by(module: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_corrupt_save_in_chinese_is_named_in_chinese_on_the_title(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        press(game, pygame.K_RETURN)  # Continue: nothing can be restored, the problem stays on the title
+        press(app, pygame.K_RETURN)  # Continue: nothing can be restored, the problem stays on the title
         drawn = drawn_by(title, monkeypatch)
-        game.scene.draw(game.screen)
+        app.scene.draw(app.screen)
         shown = "".join(drawn).replace(" ", "")  # a line may break at a space
-        assert (game.scene.name, "有文件无法使用" in drawn) == ("title", True)
+        assert (app.scene.name, "有文件无法使用" in drawn) == ("title", True)
         assert "对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至corrupt-" in shown
-        assert "没有可以恢复的备份。" in shown and "cut short" in game.problem  # the English stays for logs
+        assert "没有可以恢复的备份。" in shown and "cut short" in app.problem  # the English stays for logs
     finally:
-        game.close()
+        app.close()
 
 
 def test_a_bad_statistics_file_is_named_in_chinese_on_the_statistics_screen(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        (game.store.directory / "stats.json").write_text("[]")
-        game.push(StatsScreen(game))
+        (app.store.directory / "stats.json").write_text("[]")
+        app.push(StatsScreen(app))
         drawn = drawn_by(stats_screen, monkeypatch)
-        game.scene.draw(game.screen)
+        app.scene.draw(app.screen)
         assert "战绩文件（stats.json）无法使用。文件里没有战绩数据。" in "".join(drawn)
     finally:
-        game.close()
+        app.close()
 
 
 def test_a_refused_save_at_the_table_is_said_in_chinese_with_the_system_s_reason(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        session = open_session(game, Match("standard", 4))
+        session = open_session(app, Match("standard", 4))
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
         said = r"无法把对局存档写入 .+。（No space left on device）牌局继续进行；.+。"
         assert re.fullmatch(said, session.message.text)
     finally:
-        game.close()
+        app.close()

@@ -36,6 +36,7 @@ def continued(match: Match, directory: pathlib.Path) -> Match:
     return loaded.match
 
 
+@pytest.mark.slow
 def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path, monkeypatch):
     skip_fsync(monkeypatch)
     for seed in range(10):

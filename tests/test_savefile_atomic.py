@@ -42,6 +42,7 @@ def test_s21_previous_save_becomes_the_backup(before_and_after):
     assert state(SaveStore(store.directory).load().match) == state(after)
 
 
+@pytest.mark.slow
 def test_s21_write_cut_off_in_its_temporary_files_at_every_byte_keeps_the_last_save(before_and_after, monkeypatch):
     skip_fsync(monkeypatch)
     store, before, after = before_and_after
@@ -56,6 +57,7 @@ def test_s21_write_cut_off_in_its_temporary_files_at_every_byte_keeps_the_last_s
     assert not any(path.exists() for path in partial)
 
 
+@pytest.mark.slow
 def test_s21_save_torn_at_every_byte_falls_back_to_the_backup(before_and_after, monkeypatch):
     skip_fsync(monkeypatch)
     store, before, after = before_and_after

@@ -9,6 +9,7 @@ import random
 import tempfile
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -94,6 +95,7 @@ def damaged_bytes(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated_saves())
 def test_s21_loader_survives_mutated_real_saves(text):

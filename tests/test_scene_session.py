@@ -7,12 +7,6 @@ import pytest
 from game.match import Match
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
-from tests.kit.app import headless_app
-
-
-@pytest.fixture
-def game():
-    yield from headless_app()
 
 
 @pytest.fixture
@@ -21,11 +15,11 @@ def pool():
         yield made
 
 
-def bot_session(game, pool) -> Session:
+def bot_session(app, pool) -> Session:
     """A match whose first bidder is a bot seat."""
     seed = next(s for s in range(200) if Match("standard", s).hand.first_bidder == 1)
     session = Session(Match("standard", seed), pool=pool)
-    session.relayout(game.geo)
+    session.relayout(app.geo)
     return session
 
 
@@ -41,23 +35,23 @@ def drive(session: Session, decide, fallback, seconds: float):
     return None
 
 
-def test_bot_decision_waits_for_the_thinking_pause(game, pool):
+def test_bot_decision_waits_for_the_thinking_pause(app, pool):
     """Nothing before the pause (at least 0.5 s), then the answer: a bot that never answers fails here too."""
-    session = bot_session(game, pool)
+    session = bot_session(app, pool)
     assert drive(session, lambda view, level: 2, lambda: 0, seconds=0.4) is None
     assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.1) == (1, 2)
 
 
-def test_bot_decision_arrives_after_the_pause(game, pool):
-    session = bot_session(game, pool)
+def test_bot_decision_arrives_after_the_pause(app, pool):
+    session = bot_session(app, pool)
     assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.5) == (1, 2)
 
 
-def test_failing_bot_takes_the_fallback_and_says_so(game, pool):
+def test_failing_bot_takes_the_fallback_and_says_so(app, pool):
     def broken(view, level):
         raise RuntimeError("boom")
 
-    session = bot_session(game, pool)
+    session = bot_session(app, pool)
     decided = drive(session, broken, lambda: 0, seconds=1.5)
     assert (decided, "boom" in session.message.text) == ((1, 0), True)
 

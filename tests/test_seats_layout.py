@@ -14,7 +14,7 @@ from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
 from scenes.table.session import Session
-from tests.kit.app import click, headless_app, post, press, steps
+from tests.kit.app import click, post, press, steps
 from tests.kit.table import open_table, spot
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
@@ -78,53 +78,48 @@ def test_the_deal_animation_gives_each_seat_its_count(rules):
     assert sorted(session.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
 
 
-@pytest.fixture
-def game():
-    yield from headless_app()
-
-
-def landlord_of_four(game) -> None:
+def landlord_of_four(app) -> None:
     """A four-player table where you took the kitty: 33 cards in your hand, your lead."""
     match = Match(FOUR_PLAYER, seed=11)
     while match.phase is Phase.BIDDING:
         match.apply(Bid(match.turn, 3 if match.turn == 0 else 0))
     assert len(match.hand.hands[0]) == 33
-    open_table(game, match)
+    open_table(app, match)
 
 
-def test_every_one_of_33_cards_is_raised_by_a_click(game):
-    landlord_of_four(game)
-    hand = list(game.session.board.hand)
+def test_every_one_of_33_cards_is_raised_by_a_click(app):
+    landlord_of_four(app)
+    hand = list(app.session.board.hand)
     for index in range(len(hand)):
-        click(game, spot(game, index))
-    steps(game, 20)
-    assert game.session.selected == set(hand)
+        click(app, spot(app, index))
+    steps(app, 20)
+    assert app.session.selected == set(hand)
 
 
-def test_every_one_of_33_cards_is_raised_from_the_keyboard(game):
-    landlord_of_four(game)
-    hand = list(game.session.board.hand)
+def test_every_one_of_33_cards_is_raised_from_the_keyboard(app):
+    landlord_of_four(app)
+    hand = list(app.session.board.hand)
     for _ in hand:
-        press(game, pygame.K_UP)
-        press(game, pygame.K_RIGHT)
-    assert game.session.selected == set(hand) and game.session.cursor == 0  # the cursor went round
+        press(app, pygame.K_UP)
+        press(app, pygame.K_RIGHT)
+    assert app.session.selected == set(hand) and app.session.cursor == 0  # the cursor went round
 
 
-def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(game):
+def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(app):
     """Slide-select (issue 14): across the whole 33-card hand a drag raises its longest legal chain, or all 33."""
     from scenes.table.slide import slide_pick
 
-    landlord_of_four(game)
-    match = game.session.match
-    hand = list(game.session.board.hand)
+    landlord_of_four(app)
+    match = app.session.match
+    hand = list(app.session.board.hand)
     picked = {c.id for c in slide_pick([match.deck[c] for c in hand], match.rules)}
-    post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 0), button=1)
-    steps(game, 1)
-    post(pygame.MOUSEMOTION, pos=spot(game, 32), rel=(1, 0), buttons=(1, 0, 0))
-    steps(game, 1)
-    post(pygame.MOUSEBUTTONUP, pos=spot(game, 32), button=1)
-    steps(game, 2)
-    assert len(hand) == 33 and game.session.selected == picked
+    post(pygame.MOUSEBUTTONDOWN, pos=spot(app, 0), button=1)
+    steps(app, 1)
+    post(pygame.MOUSEMOTION, pos=spot(app, 32), rel=(1, 0), buttons=(1, 0, 0))
+    steps(app, 1)
+    post(pygame.MOUSEBUTTONUP, pos=spot(app, 32), button=1)
+    steps(app, 2)
+    assert len(hand) == 33 and app.session.selected == picked
 
 
 def index_ink_right(face: pygame.Surface) -> int:
@@ -144,16 +139,16 @@ def _ink(colour: pygame.Color) -> bool:
 def test_each_of_33_cards_shows_its_whole_index(size):
     """Overlapped, every card still shows its index: the step between two cards is wider than the ink of the
     widest index ("10", the ace's suit) in the card art of the hand's plain cards, at 1080p and 720p."""
-    game = App(size, fullscreen=False, seed=1)
+    app = App(size, fullscreen=False, seed=1)
     try:
-        landlord_of_four(game)
-        board, deck = game.session.board, game.session.match.deck
+        landlord_of_four(app)
+        board, deck = app.session.board, app.session.match.deck
         xs = [board.sprites[c].pos[0] for c in board.hand]
         pips = [deck[c] for c in board.hand if deck[c].char not in "JQKBR"]  # court and joker art fills the rest
-        widest = max(index_ink_right(game.art["hand"].face(card)) for card in pips)
+        widest = max(index_ink_right(app.art["hand"].face(card)) for card in pips)
         assert min(b - a for a, b in pairwise(xs)) > widest
     finally:
-        game.close()
+        app.close()
 
 
 def test_the_card_counter_counts_two_decks_and_only_the_ranks_of_the_pack():

@@ -447,6 +447,7 @@ def test_004_bot_dict_api_calls_robs_doubles_and_shows():
     assert not bots.show({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": WEAK + "567", "kitty": "567"})
 
 
+@pytest.mark.slow
 def test_004_selfplay_drives_the_auction_doubling_and_showing(capsys):
     result = selfplay.run(12, 5, "rob", selfplay.bot_policy("normal"))
     assert result["hands"] == 12 and result["doubles"] > 0 and result["robs"] > 0

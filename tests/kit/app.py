@@ -1,7 +1,11 @@
 """Headless games and synthetic input: a game in a window of a chosen size (or one that saves, on its title), frames
-stepped, keys, pad buttons and clicks posted as SDL would."""
+stepped, keys, pad buttons and clicks posted as SDL would. Tests take their game from the `app` fixture
+(tests/conftest.py); these make one where a test starts the game itself (again, or with a save already there)."""
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from types import ModuleType
+from unittest.mock import patch
 
 import pygame
 
@@ -12,12 +16,11 @@ from scenes.screens.title import TitleScene
 FULL_HD = (1920, 1080)
 
 
-def headless_app(size: tuple[int, int] = FULL_HD) -> Iterator[App]:
-    """A headless game in a `size` window with no events pending, closed after its use (a fixture's body)."""
+def headless_app(size: tuple[int, int] = FULL_HD) -> App:
+    """A headless game in a `size` window with no events pending."""
     made = App(size, fullscreen=False, seed=1)
     pygame.event.clear()
-    yield made
-    made.close()
+    return made
 
 
 def title_app(store: SaveStore, size: tuple[int, int] = FULL_HD) -> App:
@@ -57,8 +60,34 @@ def click(app: App, at: tuple[int, int], button: int = 1) -> None:
     steps(app, 2)
 
 
-def saving_app(store: SaveStore) -> Iterator[App]:
-    """A headless game on its title screen that saves to `store`, closed after its use (a fixture's body)."""
-    made = title_app(store)
-    yield made
-    made.close()
+@contextmanager
+def opened(app: App) -> Iterator[App]:
+    """`app` for the length of a `with` block, then closed (a second start of the game within one test)."""
+    try:
+        yield app
+    finally:
+        app.close()
+
+
+TEXT_ARGUMENT = {"blit_text": 1, "pill": 0}  # where each drawing function takes its text
+
+
+def texts_drawn(frame: App | Callable[[], object], *modules: ModuleType, via: str = "blit_text") -> list[str]:
+    """Every text that `modules` draw with their `via` (`blit_text`, or `pill` for a label on a pill) in one frame
+    of an app, or in one call of `frame`, in drawing order."""
+    seen: list[str] = []
+    at = TEXT_ARGUMENT[via]
+    with ExitStack() as patches:
+        for module in modules:
+            original = getattr(module, via)
+
+            def spy(*args, original=original, **kwargs):
+                seen.append(args[at])
+                return original(*args, **kwargs)
+
+            patches.enter_context(patch.object(module, via, spy))
+        if isinstance(frame, App):
+            frame.draw(frame.screen)
+        else:
+            frame()
+    return seen

@@ -153,17 +153,17 @@ def refuse(*_args: object) -> None:
     raise PermissionError(errno.EACCES, "Permission denied")
 
 
-def close_window(game: App) -> dict:
+def close_window(app: App) -> dict:
     """Close the window as a player would; the core snapshot of the match it held."""
-    snapshot = to_dict(game.session.match)
+    snapshot = to_dict(app.session.match)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    steps(game, 1)
-    game.close()
+    steps(app, 1)
+    app.close()
     return snapshot
 
 
 def continued(store: SaveStore) -> App:
     """A new start of the game, Continue chosen on the title."""
-    game = title_app(store)
-    press(game, pygame.K_RETURN)  # Continue has the focus when a save exists
-    return game
+    app = title_app(store)
+    press(app, pygame.K_RETURN)  # Continue has the focus when a save exists
+    return app

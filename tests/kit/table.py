@@ -7,47 +7,38 @@ from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.table import hud
 from scenes.table.session import Session
-from tests.kit.app import steps
+from tests.kit.app import steps, texts_drawn
 
 
-def open_table(game: App, match) -> None:
-    session = open_session(game, match)
+def open_table(app: App, match) -> None:
+    session = open_session(app, match)
     session.place_hand(0.0)
-    show(game, session)
-    steps(game, 5)
+    show(app, session)
+    steps(app, 5)
 
 
-def spot(game: App, index: int) -> tuple[int, int]:
+def spot(app: App, index: int) -> tuple[int, int]:
     """A point on the visible strip of the hand card at `index`."""
-    session = game.session
+    session = app.session
     x, y = session.board.sprites[session.board.hand[index]].pos
     return round(x) + 12, round(y) + 100
 
 
-def at_table(game: App, match: Match) -> Match:
-    show(game, open_session(game, match))
-    steps(game, 2)
+def at_table(app: App, match: Match) -> Match:
+    show(app, open_session(app, match))
+    steps(app, 2)
     return match
 
 
-def bubble(game: App, seat: int) -> str | None:
-    notice = game.session.bubbles.get(seat)
-    return notice.text if notice else None
+def bubble(app: App, seat: int) -> str | None:
+    """What the seat's bubble says on the screen: its text, drawn on a pill in the next frame (None if none is)."""
+    notice = app.session.bubbles.get(seat)
+    return notice.text if notice and notice.text in texts_drawn(app, hud, via="pill") else None
 
 
-def hud_texts(game: App, monkeypatch) -> list[str]:
+def hud_texts(app: App) -> list[str]:
     """Every text the table draws in one frame."""
-    seen: list[str] = []
-    original = hud.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        seen.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(hud, "blit_text", spy)
-    game.draw(game.screen)
-    monkeypatch.undo()
-    return seen
+    return texts_drawn(app, hud)
 
 
 def warnings_of(session: Session) -> list[str]:
