@@ -1,11 +1,16 @@
 """Every relative link in README.md and docs/ leads somewhere: the file exists, and an anchor (`file.md#part`, `#part`)
-names a heading of that file as GitHub spells it, or an `<a id="...">` in it. Links inside code are not links."""
+names a heading of that file as GitHub spells it, or an `<a id="...">` in it. Links inside code are not links.
+
+The code's references to the rule texts resolve too: every chapter it cites ("000 §7", "§15-§19", "003 wildcard",
+"003 timers") has a heading of that name in docs/rules.md."""
 
 import pathlib
 import re
 from collections import Counter
 
 import pytest
+
+from game.rulesets import RULESETS
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
@@ -15,6 +20,10 @@ LINK = re.compile(r"!?\[[^\]\n]*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)")
 HTML_TARGET = re.compile(r"<(?:img|a)\s[^>]*?(?:src|href)=\"([^\"]+)\"")
 HEADING = re.compile(r"^#{1,6}\s+(.+?)\s*#*\s*$", re.MULTILINE)
 HTML_ID = re.compile(r"<a\s[^>]*?(?:id|name)=\"([^\"]+)\"")
+SOURCES = [ROOT / "main.py", *(p for d in ("game", "scenes", "tests", "benchmarks") for p in (ROOT / d).rglob("*.py"))]
+CHAPTER = re.compile(r"(?<!\.md )§ ?(\d+)(?:-§ ?(\d+))?")  # 000's chapters; "STYLE.md §1" is another text
+PARTS_003 = ["timers", "table scoring", *(r.name for r in RULESETS.values() if r.source == "003")]
+PART_003 = re.compile(rf"\b003 `?({'|'.join(PARTS_003)})\b")
 
 
 def prose(text: str) -> str:
@@ -80,3 +89,23 @@ def test_a_broken_link_is_found(tmp_path: pathlib.Path) -> None:
         "there.md#b-part: there.md has no heading or id 'b-part'",
         "#top: page.md has no heading or id 'top'",
     ]
+
+
+def cited(pattern: re.Pattern[str]) -> dict[str, str]:
+    """What the sources cite by `pattern`: each chapter or part, with one file that cites it."""
+    found: dict[str, str] = {}
+    for source in SOURCES:
+        for match in pattern.finditer(source.read_text(encoding="utf-8")):
+            first, last = match.group(1), match.group(match.lastindex or 1)
+            parts = range(int(first), int(last) + 1) if first.isdigit() else [first]
+            found.update((str(part), source.name) for part in parts)
+    return found
+
+
+def test_every_chapter_the_code_cites_has_a_heading_in_the_rules() -> None:
+    headings = HEADING.findall((ROOT / "docs" / "rules.md").read_text(encoding="utf-8"))
+    chapters = {m.group(1) for h in headings if (m := re.match(r"000 §(\d+):", h))}
+    parts = {m.group(1) for h in headings if (m := re.match(r"003 (.+)", h))}
+    missing = {f"000 §{n}": where for n, where in cited(CHAPTER).items() if n not in chapters}
+    missing |= {f"003 {name}": where for name, where in cited(PART_003).items() if name not in parts}
+    assert missing == {}
