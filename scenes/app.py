@@ -120,6 +120,12 @@ class App:
         self.refit()
 
     @property
+    def canvas(self) -> App:
+        """What the screens draw with (`Canvas`): the window, its layout, the card art, input and sound are the app's
+        own."""
+        return self
+
+    @property
     def pool(self) -> BotPool:
         """The bots' worker process: bots think in another process, as a thread would hold the GIL and stall the
         frames on a 2-core machine; it runs at a lower priority, so the frames win the CPU when both want it.
@@ -249,7 +255,7 @@ class App:
             self.prefs_store.save(self.prefs)
         except WriteFailed as refused:
             if self.session is not None:
-                self.session.say(problems.note(refused.problem), 6.0, "warn")
+                self.session.notices.say(problems.note(refused.problem), 6.0, "warn")
             else:
                 self.problem = refused.problem
 
@@ -257,7 +263,7 @@ class App:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""
         self.change_prefs(muted=not self.prefs.muted)
         if self.session is not None:
-            self.session.say(i18n.tr("settings.muted" if self.prefs.muted else "settings.unmuted"), 1.5)
+            self.session.notices.say(i18n.tr("settings.muted" if self.prefs.muted else "settings.unmuted"), 1.5)
         if self.stack:
             self.scene.relayout()
 
@@ -296,8 +302,8 @@ class App:
     def show(self, session: Session, settle: bool = True) -> None:
         """The screen for the match's phase in place of the whole stack (a restored match opens where it was left);
         with `settle`, a finished hand's settlement at once over the play screen."""
-        self.switch(screen_for(session.match.phase)(self, session))
-        if settle and session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        self.switch(screen_for(session.view.phase)(self, session))
+        if settle and session.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.scene.settling = True
             from scenes.screens.settlement import SettlementScene
 

@@ -104,7 +104,7 @@ def soak_input(events: int, seed: int, seconds: float | None = None, per_start: 
                 break
             if sent % per_start == 0 and sent:
                 start_somewhere(host, rng)
-            pygame.event.post(random_event(rng, host.screen.get_size()))
+            pygame.event.post(random_event(rng, host.canvas.screen.get_size()))
             try:
                 if sent % 3 == 2:
                     host.step(DT)

@@ -1,4 +1,5 @@
-"""The screen interface, and the `Host` protocol: what a screen (and a match verb) may ask of the app.
+"""The screen interface, and what a screen has of the app: `Canvas`, what it draws with, and `Host`, what it (and a
+match verb) may ask for.
 
 A `Scene` is a stack entry with enter/exit/pause/resume, `update(dt)`, `draw(surface)`, `handle(input)`. `draw`
 never changes state; time moves only in `update`. An `overlay` scene is drawn over the scene below it, which stays
@@ -29,14 +30,20 @@ if TYPE_CHECKING:
     from scenes.table.table_settings import TableSettings
 
 
-class Host(Protocol):
-    """The app as the screens see it: the window and its art, this device, the match at the table, the stack."""
+class Canvas(Protocol):
+    """What a screen draws with: the window, the layout fitted to it, the card art, this device's input and sound."""
 
     screen: pygame.Surface
     geo: Fitted  # the layout fitted to the window
     art: Mapping[str, CardArt]  # card art per size: "hand", "table", "mini"
     inputs: Inputs
     sounds: Sounds
+
+
+class Host(Protocol):
+    """What a screen asks of the app: the match at the table and where it is saved, this device's settings, and the
+    moves from screen to screen."""
+
     pool: Executor  # the process pool the bots think in
     store: Any  # a game.savefile.SaveStore, or None when nothing is saved
     seeds: random.Random  # new matches draw their seeds here
@@ -49,6 +56,10 @@ class Host(Protocol):
     ruleset: str  # `--ruleset NAME`
     first_deal: int | None  # `--deal N`
     fullscreen: bool
+
+    @property
+    def canvas(self) -> Canvas:
+        """What the screens draw with."""
 
     def push(self, scene: Scene) -> None:
         """Open `scene` over the one on top."""
@@ -83,6 +94,7 @@ class Scene:
 
     def __init__(self, host: Host) -> None:
         self.host = host
+        self.canvas = host.canvas
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -97,7 +109,7 @@ class Scene:
         """The scene over this one was removed."""
 
     def relayout(self) -> None:
-        """The window changed size: rebuild rects from `host.geo`."""
+        """The window changed size: rebuild rects from `canvas.geo`."""
 
     def update(self, dt: float) -> None:
         """Advance by `dt` seconds of table time."""

@@ -43,8 +43,8 @@ def test_large_cards_move_the_sprites_at_the_table_to_the_new_size(app):
     steps(app, 200)
     choose(app, "large")
     session = app.session
-    card = session.board.hand[0]
-    assert session.hand_positions(session.board.hand)[card] == session.board.sprites[card].pos
+    card = session.cards.board.hand[0]
+    assert session.cards.hand_positions(session.cards.board.hand)[card] == session.cards.board.sprites[card].pos
 
 
 @pytest.mark.parametrize(
@@ -86,10 +86,10 @@ def test_large_cards_fit_a_1280x720_window():
         steps(app, 200)
         session, geo = app.session, app.geo
         window = pygame.Rect((0, 0), geo.size)
-        w, h = session.card_size("hand")
-        session.selected = set(session.match.hand.hands[HUMAN])  # every card raised: the highest they go
-        hand = [pygame.Rect(pos, (w, h)) for pos in session.hand_positions(session.board.hand).values()]
-        table = [pygame.Rect(p, session.card_size("table")) for p in session.play_positions(HUMAN, 20)]
+        w, h = session.cards.card_size("hand")
+        session.cards.selected = set(session.seat.match.hand.hands[HUMAN])  # every card raised: the highest they go
+        hand = [pygame.Rect(pos, (w, h)) for pos in session.cards.hand_positions(session.cards.board.hand).values()]
+        table = [pygame.Rect(p, session.cards.card_size("table")) for p in session.cards.play_positions(HUMAN, 20)]
         actions = geo["action_bar"]
         assert (
             all(window.contains(r) for r in hand + table),

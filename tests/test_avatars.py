@@ -76,7 +76,7 @@ def test_a_portrait_is_painted_once_per_look_and_size(monkeypatch):
 
 def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
     session = open_session(app, Match("standard", FIRST_BOT))
-    session.pace = 1000.0  # the bot in seat 1 thinks through the whole test
+    session.seat.pace = 1000.0  # the bot in seat 1 thinks through the whole test
     show(app, session)
     steps(app, 60)  # the first frames paint the portraits and the bubble's three dot counts
     drawing = []
@@ -95,7 +95,7 @@ def test_the_faces_a_bomb_brings_are_painted_before_it(app, monkeypatch):
     drawing = []
     original = avatars.Pen.__init__
     monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
-    session.apply(Play(0, "3333"))
+    session.act(Play(0, "3333"))
     steps(app, 1)
     assert drawing == []
 
@@ -104,12 +104,12 @@ def test_a_bot_looks_thoughtful_while_its_decision_is_pending(app, drawn):
     match = Match("standard", FIRST_BOT)
     show(app, session := open_session(app, match))
     steps(app, 2)
-    assert session.thinker.busy_with((session.turn_key(), 1))
+    assert session.seat.thinker.busy_with((session.turn_key(), 1))
     faces = last_frame(app, drawn)
     assert faces[1][0] is Expression.THINKING
     assert faces[0][0] is faces[2][0] is Expression.NEUTRAL
     while not match.hand.bids:
-        wait([session.thinker.future], timeout=5)
+        wait([session.seat.thinker.future], timeout=5)
         steps(app, 1)
     assert last_frame(app, drawn)[1][0] is Expression.NEUTRAL
 
@@ -158,23 +158,23 @@ def test_the_settlement_rows_show_each_face_in_its_hat(app, monkeypatch):
 def test_a_bomb_upsets_the_other_side_for_a_moment(app):
     match = position(BOMB_HANDS, landlord=0)
     session = open_session(app, match)
-    session.apply(Play(0, "3333"))
-    assert [session.moods.face(match, seat, False) for seat in range(3)] == [
+    session.act(Play(0, "3333"))
+    assert [session.moods.face(session.view, seat, False) for seat in range(3)] == [
         Expression.HAPPY,
         Expression.UPSET,
         Expression.UPSET,
     ]
     session.update(REACTION + 0.1)
-    assert {session.moods.face(match, seat, False) for seat in range(3)} == {Expression.NEUTRAL}
+    assert {session.moods.face(session.view, seat, False) for seat in range(3)} == {Expression.NEUTRAL}
 
 
 def test_a_farmers_rocket_delights_both_farmers(app):
     match = position(BOMB_HANDS, landlord=0)
     session = open_session(app, match)
-    session.apply(Play(0, "3"))
-    session.apply(Play(1, "4"))
-    session.apply(Play(2, "BR"))
-    assert [session.moods.face(match, seat, True) for seat in range(3)] == [
+    session.act(Play(0, "3"))
+    session.act(Play(1, "4"))
+    session.act(Play(2, "BR"))
+    assert [session.moods.face(session.view, seat, True) for seat in range(3)] == [
         Expression.UPSET,
         Expression.HAPPY,
         Expression.HAPPY,

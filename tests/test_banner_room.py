@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.match import Match, Phase
+from game.observe import observe
 from scenes.app import App
 from scenes.art.effects import Ribbon
 from scenes.flow import open_session, show
@@ -34,19 +35,19 @@ def settle(session: Session) -> None:
     """Table time passes until every card has landed (the banner has popped in by then)."""
     for _ in range(400):
         session.update(1 / 60)
-        if session.settled and (session.banner is None or session.banner.age > 0.2):
+        if session.cards.settled and (session.notices.banner is None or session.notices.banner.age > 0.2):
             return
 
 
 def cards_in_sight(session: Session) -> list[pygame.Rect]:
     """Every card face on the table: each seat's play, each revealed hand and your hand, where they are drawn; and
     the two-player allowance ("Farmer wins at N cards"), which a banner must not hide either."""
-    tag = allowance_tag(session.geo, session.match)
+    tag = allowance_tag(session.cards.geo, session.view)
     shown = [tag[1]] if tag else []
-    shown += [session.play_area(seat, len(cards)) for seat, cards in session.board.plays.items()]
-    shown += [session.play_area(seat, len(cards)) for seat, cards in session.reveal.items()]
-    size = session.card_size("hand")
-    shown += [pygame.Rect(session.board.sprites[card].pos, size) for card in session.board.hand]
+    shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.board.plays.items()]
+    shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.reveal.items()]
+    size = session.cards.card_size("hand")
+    shown += [pygame.Rect(session.cards.board.sprites[card].pos, size) for card in session.cards.board.hand]
     return shown
 
 
@@ -57,13 +58,13 @@ def banner_moments(app: App, ruleset: str, seed: int) -> Iterator[tuple[list[str
     session = open_session(app, match)
     rng = random.Random(seed)
     while match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        session.apply(bot_action(match, rng))
+        session.act(bot_action(match, rng))
         settle(session)
         ribbons = [e for e in session.effects.live if isinstance(e, Ribbon)]
         said, rects = [r.title for r in ribbons], [r.place()[0] for r in ribbons]
         placed = banner_at(app.geo, session)
         if placed is not None:
-            said.append(session.banner.text)
+            said.append(session.notices.banner.text)
             rects.append(placed[1])
         if rects:
             yield said, rects
@@ -78,7 +79,7 @@ def test_no_banner_covers_a_card(app, ruleset, seed, shown):
         cards = cards_in_sight(app.session)
         covered += [(texts, r) for r in rects for c in cards if r.colliderect(c)]
         covered += [(texts, a) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
-    assert app.session.match.hand.settlement is not None
+    assert app.session.seat.match.hand.settlement is not None
     assert any(text.startswith(tr(shown)) for text in said)
     assert covered == []
 
@@ -133,8 +134,8 @@ def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(ap
     `test_no_banner_covers_a_card` checks it at every banner moment of the two-player hand)."""
     match = Match("two-player", 10)
     session = open_session(app, match)
-    assert allowance_tag(app.geo, match) is None  # before the first call there is no pill
+    assert allowance_tag(app.geo, observe(match, 0)) is None  # before the first call there is no pill
     rng = random.Random(10)
-    while allowance_tag(app.geo, match) is None:
-        session.apply(bot_action(match, rng))
-    assert allowance_tag(app.geo, match)[1] in session.on_screen()
+    while allowance_tag(app.geo, observe(match, 0)) is None:
+        session.act(bot_action(match, rng))
+    assert allowance_tag(app.geo, observe(match, 0))[1] in session.cards.on_screen()

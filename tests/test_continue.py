@@ -17,10 +17,10 @@ from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
 from scenes.flow import open_session, show, to_title
 from scenes.table.restore import restore_table
-from scenes.table.session import Session
 from tests.kit.app import press, steps, title_app
 from tests.kit.play import bot_action, play_until, settled
 from tests.kit.saves import close_window, continued
+from tests.kit.table import local_session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,13 +35,13 @@ def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same
     press(app, pygame.K_RETURN)  # Standard
     app.table_settings.auto, app.table_settings.auto_interval = True, 0.5  # Auto plays your seat
     for _ in range(60 * 60):
-        if mid_trick(app.session.match):
+        if mid_trick(app.session.seat.match):
             break
         steps(app, 10)
     before = close_window(app)
     app = continued(store)
     try:
-        assert (to_dict(app.session.match), app.scene.name, app.table_settings.auto) == (before, "play", True)
+        assert (to_dict(app.session.seat.match), app.scene.name, app.table_settings.auto) == (before, "play", True)
     finally:
         app.close()
 
@@ -59,11 +59,11 @@ def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, sc
     app = title_app(store)
     session = open_session(app, Match("standard", 8))
     show(app, session)
-    play_until(session.match, moment, session.apply)
+    play_until(session.seat.match, moment, session.act)
     before = close_window(app)
     app = continued(store)
     try:
-        assert (to_dict(app.session.match), app.scene.name) == (before, scene)
+        assert (to_dict(app.session.seat.match), app.scene.name) == (before, scene)
     finally:
         app.close()
 
@@ -103,7 +103,7 @@ def test_a_problem_solved_by_the_backup_is_not_shown_again_on_the_title(store):
     store.path.write_text("")
     app = continued(store)
     try:
-        said = app.session.message.text
+        said = app.session.notices.message.text
         to_title(app)
         assert ("empty" in said, app.problem, app.scene.name) == (True, None, "title")
     finally:
@@ -203,9 +203,9 @@ def test_headless_demo_never_saves_over_the_default_saves(monkeypatch, tmp_path)
 
 def table_state(session) -> tuple:
     """What the table shows of the round: each seat's cards on the table, dimmed or not, and the bubbles."""
-    plays = {seat: list(cards) for seat, cards in session.board.plays.items() if cards}
-    bubbles = {seat: notice.text for seat, notice in session.bubbles.items()}
-    return plays, session.round_over, bubbles
+    plays = {seat: list(cards) for seat, cards in session.cards.board.plays.items() if cards}
+    bubbles = {seat: notice.text for seat, notice in session.notices.bubbles.items()}
+    return plays, session.cards.round_over, bubbles
 
 
 def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action(store):
@@ -213,13 +213,13 @@ def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action
     try:
         live = open_session(app, Match("standard", 8))
         rng, states = random.Random(8), []
-        while live.match.phase is not Phase.HAND_OVER:
-            live.apply(bot_action(live.match, rng))
-            live.skip_last_word()  # the auction's last answer has had its moment on the table
-            restored = Session(from_dict(to_dict(live.match)))
+        while live.seat.match.phase is not Phase.HAND_OVER:
+            live.act(bot_action(live.seat.match, rng))
+            live.cards.skip_last_word()  # the auction's last answer has had its moment on the table
+            restored = local_session(from_dict(to_dict(live.seat.match)))
             restored.relayout(app.geo)
             restore_table(restored)
-            if live.match.phase is Phase.PLAYING:
+            if live.seat.match.phase is Phase.PLAYING:
                 states.append(table_state(restored) == table_state(live))
         assert states == [True] * len(states) and len(states) > 20
     finally:

@@ -7,6 +7,7 @@ import pygame
 
 from game.actions import Bid, Double
 from game.match import Match, Phase
+from game.observe import observe
 from game.savefile import SaveStore
 from game.serialize import to_dict
 from scenes.app import App
@@ -26,7 +27,7 @@ def closed_after(store: SaveStore, match: Match, *actions) -> dict:
     session = open_session(app, match)
     show(app, session)
     for action in actions:
-        session.apply(action)
+        session.act(action)
     return close_window(app)
 
 
@@ -36,7 +37,7 @@ def labels(app: App) -> list[str]:
 
 def reopened(store: SaveStore, before: dict) -> App:
     app = continued(store)
-    assert to_dict(app.session.match) == before
+    assert to_dict(app.session.seat.match) == before
     for _ in range(3):  # the table's first frames: the buttons appear once the table is settled
         app.step(1 / 60)
     return app
@@ -46,7 +47,7 @@ def test_004_continue_mid_auction_shows_the_calls_and_asks_you_to_rob(store):
     before = closed_after(store, opening(1), Bid(1, 1), Bid(2, 0))
     app = reopened(store, before)
     try:
-        bubbles = {seat: notice.text for seat, notice in app.session.bubbles.items()}
+        bubbles = {seat: notice.text for seat, notice in app.session.notices.bubbles.items()}
         assert (app.scene.name, labels(app), bubbles) == ("bidding", ["No rob", "Rob"], {1: "Call!", 2: "No rob"})
     finally:
         app.close()
@@ -60,13 +61,17 @@ def test_004_continue_mid_doubling_keeps_the_choices_made_secret_and_asks_you(st
     before = closed_after(store, match, Double(1, True))
     app = reopened(store, before)
     try:
-        restored = app.session.match
+        restored = app.session.seat.match
         assert (restored.phase, app.scene.name, labels(app)) == (
             Phase.DOUBLING,
             "doubling",
             ["No double", "Double ×2"],
         )
-        assert (restored.hand.doubles, revealed(restored), app.session.bubbles) == ([None, True, None], False, {})
+        assert (restored.hand.doubles, revealed(observe(restored, 0)), app.session.notices.bubbles) == (
+            [None, True, None],
+            False,
+            {},
+        )
         press(app, pygame.K_RETURN)
         assert restored.hand.doubles[0] is True
     finally:
@@ -80,14 +85,16 @@ def test_004_continue_mid_showing_offers_you_the_show_and_keeps_the_doubles(stor
     before = closed_after(store, match, Double(0, True), Double(1, False), Double(2, True))
     app = reopened(store, before)
     try:
-        restored = app.session.match
+        restored = app.session.seat.match
         assert (restored.phase, app.scene.name, labels(app)) == (
             Phase.SHOWING,
             "doubling",
             ["Don't show", "Show hand ×2"],
         )
-        assert revealed(restored) and restored.hand.doubles == [True, False, True]
-        bubbles = {seat: notice.text for seat, notice in app.session.bubbles.items()}  # said until the opening play
+        assert revealed(observe(restored, 0)) and restored.hand.doubles == [True, False, True]
+        bubbles = {
+            seat: notice.text for seat, notice in app.session.notices.bubbles.items()
+        }  # said until the opening play
         assert bubbles == {0: "Double ×2", 1: "No double", 2: "Double ×2"}
         press(app, pygame.K_RETURN)
         assert (restored.hand.shown, restored.phase) == (True, Phase.PLAYING)

@@ -51,7 +51,7 @@ def open_deal_entry(app) -> None:
 def test_a_new_match_from_a_deal_number_deals_that_deals_cards(app):
     new_match(app, "standard", 4711)
     hands, kitty, _, first = deal_cards(STANDARD, 4711)
-    hand = app.session.match.hand
+    hand = app.session.seat.match.hand
     assert (hand.deal_no, [sorted(h) for h in hand.hands], sorted(hand.kitty), hand.first_bidder) == (
         4711,
         [sorted(h) for h in hands],
@@ -62,7 +62,7 @@ def test_a_new_match_from_a_deal_number_deals_that_deals_cards(app):
 
 def test_the_same_deal_number_replays_the_whole_match(app):
     new_match(app, "standard", 99)
-    first = app.session.match
+    first = app.session.seat.match
     again = Match("standard", 99, first_deal=99)
     assert (first.seed, first.hand.hands) == (again.seed, again.hand.hands)
 
@@ -90,7 +90,7 @@ def test_typed_digits_start_the_match_from_that_deal(app):
     open_deal_entry(app)
     type_text(app, "4711")
     press(app, pygame.K_RETURN)
-    assert (app.scene.name, app.session.match.hand.deal_no) == ("bidding", 4711)
+    assert (app.scene.name, app.session.seat.match.hand.deal_no) == ("bidding", 4711)
 
 
 @pytest.mark.app(saving=True)
@@ -129,7 +129,7 @@ def test_pad_a_plays_the_deal(app):
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
     pad(app, pygame.CONTROLLER_BUTTON_A)
-    assert app.session.match.hand.deal_no == 2
+    assert app.session.seat.match.hand.deal_no == 2
 
 
 @pytest.mark.app(saving=True)

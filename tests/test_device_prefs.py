@@ -110,15 +110,15 @@ def test_reduced_motion_deals_without_a_card_in_flight(app):
     seen = 0
     for _ in range(200):
         steps(app, 1)
-        assert session.board.flying == []  # no back flies to a bot's pile
-        for sprite in session.board.draw_order():
+        assert session.cards.board.flying == []  # no back flies to a bot's pile
+        for sprite in session.cards.board.draw_order():
             if sprite.tween is not None:  # shown only at its place: it appears, it never travels
                 assert sprite.tween.start == sprite.tween.end == sprite.pos
-        seen = max(seen, len(session.board.draw_order()))
+        seen = max(seen, len(session.cards.board.draw_order()))
     assert seen == 17  # your hand did arrive, card by card
 
 
 def test_without_reduced_motion_the_deal_flies(app):
     new_match(app, "standard")
     steps(app, 10)
-    assert app.session.board.flying
+    assert app.session.cards.board.flying

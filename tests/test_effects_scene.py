@@ -18,26 +18,26 @@ from tests.kit.table import hud_texts
 
 def play_event(session, seat: int, move: str) -> ev.Played:
     """A Played event for `move` made of cards the seat holds (the board only needs real card ids)."""
-    cards = tuple(session.match.hand.hands[seat][: len(move)])
+    cards = tuple(session.seat.match.hand.hands[seat][: len(move)])
     return ev.Played(seat, move, reading_from_text(move, STANDARD), cards, 10)
 
 
 def test_a_bomb_played_at_the_table_starts_the_shockwave(app):
     new_match(app, "standard")
-    app.session.absorb([play_event(app.session, 1, "7777")])
+    app.session.hear([play_event(app.session, 1, "7777")])
     assert any(isinstance(e, Shockwave) for e in app.session.effects.live)
 
 
 def test_a_rocket_with_reduced_motion_only_glows(app):
     app.table_settings.reduced_motion = True
     new_match(app, "standard")
-    app.session.absorb([play_event(app.session, 1, "BR")])
+    app.session.hear([play_event(app.session, 1, "BR")])
     assert [type(e) for e in app.session.effects.live] == [Glow]
 
 
 def test_the_table_effects_are_gone_a_few_seconds_later(app):
     new_match(app, "standard")
-    app.session.absorb([play_event(app.session, 2, "BR")])
+    app.session.hear([play_event(app.session, 2, "BR")])
     before = [type(e) for e in app.session.effects.live]
     steps(app, 240)
     assert (Rocket in before, app.session.effects.live) == (True, [])
@@ -46,16 +46,17 @@ def test_the_table_effects_are_gone_a_few_seconds_later(app):
 def test_a_new_deal_clears_the_effects(app):
     new_match(app, "standard")
     session = app.session
-    session.absorb([play_event(session, 1, "7777")])
-    hand = session.match.hand
-    session.absorb([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=True)])
+    session.hear([play_event(session, 1, "7777")])
+    hand = session.seat.match.hand
+    session.hear([ev.Dealt(hand.number, hand.deal_no, hand.first_bidder, redeal=True)])
     assert session.effects.live == []
 
 
 def test_the_hud_multiplier_follows_the_match_after_a_bomb(app):
     new_match(app, "standard")
     session = app.session
-    session.match.hand.doublings.append("bomb")  # as the core records a bomb (000 §18)
+    session.seat.match.hand.doublings.append("bomb")  # as the core records a bomb (000 §18)
+    session.view = session.seat.view()  # as the seat's next update brings it
     steps(app, 2)
     assert (session.ticker.shown, session.ticker.pop > 0) == (2, True)
     assert "×2" in texts_drawn(app, hud, via="pill")  # lit up on its pill while it pops

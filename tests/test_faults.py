@@ -49,13 +49,16 @@ def warnings_while_playing(store: SaveStore, actions: int = 40) -> list[str]:
             new_match(app, "standard")
         session = app.session
         said = warnings_of(session)
-        for problem in (app.problem, session.message and session.message.tone == "warn" and session.message.text):
+        for problem in (
+            app.problem,
+            session.notices.message and session.notices.message.tone == "warn" and session.notices.message.text,
+        ):
             if problem:
                 said.append(str(problem))  # said as the match opened
         rng = random.Random(5)
         for _ in range(actions):
-            session.apply(random_action(session.match, rng))
-        assert session.match.log, "play went on"
+            session.act(random_action(session.seat.match, rng))
+        assert session.seat.match.log, "play went on"
         return said
     finally:
         app.close()
@@ -225,8 +228,8 @@ def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(
         continue_match(app, store.load())
         session = app.session
         said, rng = warnings_of(session), random.Random(2)
-        while len(session.match.results) < 5:
-            session.apply(random_action(session.match, rng))
+        while len(session.seat.match.results) < 5:
+            session.act(random_action(session.seat.match, rng))
         assert len([text for text in said if "stats.json" in text]) == 1, said
         assert StatsStore(store.directory).load().hands == 2 + 2  # the backup's two hands and the two played since
         assert files(store.directory, *kept) == kept and len(list(store.directory.glob("corrupt-*.json"))) == 1

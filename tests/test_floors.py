@@ -187,3 +187,26 @@ def test_a_planted_import_of_one_test_module_by_another_is_named():
     said = [line for line in leaning_imports({"tests.test_cards": planted}) if line.startswith("tests/test_cards.py")]
     assert len(said) == 2 and "tests.test_cards imports tests.test_match_play" in said[0], said
     assert "tests.test_cards imports benchmarks.soak" in said[1], said
+
+
+# ----- the table's seam (issue 31): screens ask the seat, never a bot; the session is composed, not mixed in -----
+
+
+def test_no_screen_imports_the_bots():
+    """The seat drives the bots (`game.bots.seat` behind `LocalSeat`) and gives the advice (`scenes/table/advice.py`);
+    a screen only draws and asks."""
+    screens = modules("scenes/screens")
+    said = [
+        f"{path.relative_to(ROOT)}:{line}: {name} imports {target}"
+        for name, path in screens.items()
+        for target, line in imported(name, path)
+        if target == "game.bots" or target.startswith("game.bots.")
+    ]
+    assert said == [], "\n".join(said)
+
+
+def test_the_session_is_composed_of_parts_not_mixins():
+    """`Session` owns its parts (cards, notices, wild events, effects, moods) and its seat; it inherits nothing."""
+    tree = ast.parse((ROOT / "scenes" / "table" / "session.py").read_text())
+    session = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Session")
+    assert session.bases == []

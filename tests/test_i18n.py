@@ -356,8 +356,12 @@ def test_chinese_lines_never_break_inside_a_game_term():
 def test_notes_on_the_table_follow_a_language_switch(app):
     new_match(app, "standard", 7)
     s = app.session
-    s.bubbles[1] = Notice(tr("table.pass"), 99.0)
-    s.banner = Notice(tr("table.is_landlord", name=SEAT_NAMES[2]), 1.4)
-    s.say("from a save: stays as it is")
+    s.notices.bubbles[1] = Notice(tr("table.pass"), 99.0)
+    s.notices.banner = Notice(tr("table.is_landlord", name=SEAT_NAMES[2]), 1.4)
+    s.notices.say("from a save: stays as it is")
     app.change_prefs(language="zh")
-    assert (s.bubbles[1].text, s.banner.text, s.message.text) == ("不出", "林子是地主", "from a save: stays as it is")
+    assert (s.notices.bubbles[1].text, s.notices.banner.text, s.notices.message.text) == (
+        "不出",
+        "林子是地主",
+        "from a save: stays as it is",
+    )

@@ -164,18 +164,18 @@ def test_home_end_and_held_arrows_cross_a_hand(app):
     from scenes.flow import new_match
 
     new_match(app, "standard")
-    while app.scene.name != "play" or app.session.deal is not None:
+    while app.scene.name != "play" or app.session.cards.deal is not None:
         steps(app, 10)
         if app.scene.name == "bidding":
             app.scene.handle(SimpleNamespace(act=Act.CONFIRM, pos=None, device=Device.KEYBOARD, repeat=False))
     session = app.session
-    last = len(session.board.hand) - 1
+    last = len(session.cards.board.hand) - 1
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
     steps(app, 1)
-    assert session.cursor == last
+    assert session.cards.cursor == last
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
     steps(app, 1)
-    assert session.cursor == 0
+    assert session.cards.cursor == 0
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
     steps(app, 120)  # held for two seconds: the cursor runs to the last card and stops there (no wrap)
-    assert session.cursor == last
+    assert session.cards.cursor == last

@@ -32,7 +32,7 @@ from tests.kit.play import play_until, settled
 def table(app: App, ruleset: str, seed: int, ready: Callable[[Match], bool]) -> None:
     """A match of `ruleset` played by easy bots until `ready`, at the table, the cards landed."""
     session = open_session(app, Match(ruleset, seed))
-    play_until(session.match, ready, session.apply)
+    play_until(session.seat.match, ready, session.act)
     show(app, session)
     steps(app, 200)
 
@@ -86,7 +86,7 @@ SCREENS: dict[str, tuple[Callable[[App], None], set[str]]] = {
     ),
     "settlement": (over, {"title", "replay"}),
     "replay": (
-        lambda app: (over(app), app.push(ReplayScene(app, app.session.match))),
+        lambda app: (over(app), app.push(ReplayScene(app, app.session.seat.match))),
         {"first", "back", "play", "forward", "last", "speed", "earlier", "later", "deal", "menu"},
     ),
 }

@@ -45,7 +45,7 @@ def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
     app = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
     try:
         open_first_scene(app, None, new=True)
-        assert (app.scene.name, app.session.match.rules.name) == ("bidding", ruleset)
+        assert (app.scene.name, app.session.seat.match.rules.name) == ("bidding", ruleset)
     finally:
         app.close()
 

@@ -18,9 +18,9 @@ from scenes.screens.menus import ConfirmReplayDeal
 from scenes.screens.play import PlayScene
 from scenes.screens.settings import SettingsOverlay
 from scenes.screens.settlement import SettlementScene
+from scenes.table.local_seat import PRACTICED
 from scenes.table.marks import draw_practice_tag
 from scenes.table.seats import HUMAN
-from scenes.table.session import PRACTICED
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import tr
 from tests.kit.app import post, steps
@@ -74,10 +74,10 @@ def until_after_your_decision(session, phase: Phase = Phase.BIDDING) -> tuple:
     before your decision, as it was then."""
     rng = random.Random(2)
     before = None
-    while before is None or session.match.turn != HUMAN:
-        if session.match.turn == HUMAN and session.match.phase is phase:
-            before = future(session.match)
-        session.apply(bot_action(session.match, rng))
+    while before is None or session.seat.match.turn != HUMAN:
+        if session.seat.match.turn == HUMAN and session.seat.match.phase is phase:
+            before = future(session.seat.match)
+        session.act(bot_action(session.seat.match, rng))
     return before
 
 
@@ -91,10 +91,10 @@ def test_ctrl_z_undoes_your_last_decision_and_saves_the_earlier_state(app):
     before = until_after_your_decision(session)
     ctrl_z(app)
     now = app.session
-    assert future(now.match) == before
+    assert future(now.seat.match) == before
     assert future(app.store.load().match) == before  # the save is the earlier future too
-    assert now.message is not None and now.message.text.startswith("Undone")
-    assert now.match.turn == HUMAN
+    assert now.notices.message is not None and now.notices.message.text.startswith("Undone")
+    assert now.seat.match.turn == HUMAN
 
 
 def test_the_undo_button_shows_in_practice_and_undoes(app):
@@ -105,27 +105,27 @@ def test_the_undo_button_shows_in_practice_and_undoes(app):
     undo = app.scene.tools.get("undo")
     post(pygame.MOUSEBUTTONDOWN, pos=undo.rect.center, button=1)
     steps(app, 2)
-    assert future(app.session.match) == before
+    assert future(app.session.seat.match) == before
     assert "undo" not in [b.key for b in PlayScene(app, sit(app, practice=False)).tools.buttons]
 
 
 def test_undo_is_refused_outside_practice_with_a_clear_message(app):
     session = sit(app, practice=False)
     until_after_your_decision(session)
-    log = list(session.match.log)
+    log = list(session.seat.match.log)
     ctrl_z(app)
-    assert app.session is session and session.match.log == log
-    assert session.message.text == tr("replay.undo_off")
+    assert app.session is session and session.seat.match.log == log
+    assert session.notices.message.text == tr("replay.undo_off")
 
 
 def test_undo_says_so_when_you_have_not_acted_yet(app):
     session = sit(app, practice=True)
     rng = random.Random(1)
-    while session.match.turn != HUMAN:
-        session.apply(bot_action(session.match, rng))
-    log = list(session.match.log)
+    while session.seat.match.turn != HUMAN:
+        session.act(bot_action(session.seat.match, rng))
+    log = list(session.seat.match.log)
     ctrl_z(app)
-    assert session.match.log == log and session.message.text == tr("replay.undo_nothing")
+    assert session.seat.match.log == log and session.notices.message.text == tr("replay.undo_nothing")
 
 
 # ----- the practice mark, the save and the statistics -------------------------------------------------------------
@@ -137,10 +137,10 @@ def hands_counted(app) -> int:
 
 def test_a_practice_match_stays_out_of_the_statistics(app):
     counted = sit(app, practice=False, seed=5)
-    play_until(counted.match, settled, counted.apply)
+    play_until(counted.seat.match, settled, counted.act)
     assert hands_counted(app) == 1
     practice = sit(app, practice=True, seed=6)
-    play_until(practice.match, settled, practice.apply)
+    play_until(practice.seat.match, settled, practice.act)
     assert hands_counted(app) == 1
 
 
@@ -155,8 +155,8 @@ def practised_mid_match(app):
 
 def test_practice_turned_on_mid_match_keeps_the_whole_match_out_even_once_turned_off(app):
     session = practised_mid_match(app)
-    assert session.practiced and not app.table_settings.practice
-    play_until(session.match, settled, session.apply)
+    assert session.seat.practiced and not app.table_settings.practice
+    play_until(session.seat.match, settled, session.act)
     assert hands_counted(app) == 0
 
 
@@ -167,8 +167,8 @@ def test_the_practice_mark_travels_with_the_save(app):
     app.table_settings = TableSettings()
     continue_match(app)
     restored = app.session
-    assert restored.practiced and not restored.settings.practice
-    play_until(restored.match, settled, restored.apply)
+    assert restored.seat.practiced and not restored.settings.practice
+    play_until(restored.seat.match, settled, restored.act)
     assert hands_counted(app) == 0
 
 
@@ -187,7 +187,7 @@ def test_an_ordinary_match_saves_unmarked(app):
 
 def settle_at_table(app, seed: int = 5):
     session = sit(app, practice=False, seed=seed)
-    play_until(session.match, settled, session.apply)
+    play_until(session.seat.match, settled, session.act)
     show(app, session)
     return session
 
@@ -210,7 +210,7 @@ def titles_drawn(app, monkeypatch) -> list[str]:
 
 def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(app, monkeypatch):
     session = settle_at_table(app)
-    old = session.match
+    old = session.seat.match
     dealt = history.replay(old, history.deal_spans(old)[-1])[0].hand.hands
     assert isinstance(app.scene, SettlementScene)
     app.scene.choose("deal")
@@ -221,20 +221,20 @@ def test_replay_this_deal_asks_first_then_deals_the_same_cards_as_practice(app, 
     app.scene.choose("deal")
     app.scene.choose("start")
     fresh = app.session
-    assert fresh is not session and fresh.match.hand.deal_no == old.hand.deal_no
-    assert fresh.match.hand.hands == dealt and fresh.match.first_deal == old.hand.deal_no
-    assert fresh.practiced and fresh.settings.practice and fresh.match.scores == [0, 0, 0]
+    assert fresh is not session and fresh.seat.match.hand.deal_no == old.hand.deal_no
+    assert fresh.seat.match.hand.hands == dealt and fresh.seat.match.first_deal == old.hand.deal_no
+    assert fresh.seat.practiced and fresh.settings.practice and fresh.seat.match.scores == [0, 0, 0]
 
 
 @pytest.mark.slow
 def test_replay_this_deal_after_a_finished_match_starts_at_once(app):
     session = open_session(app, Match("standard", 1))
     show(app, session)
-    play_until(session.match, lambda m: m.phase is Phase.MATCH_OVER, session.apply)
-    deal = session.match.hand.deal_no
+    play_until(session.seat.match, lambda m: m.phase is Phase.MATCH_OVER, session.act)
+    deal = session.seat.match.hand.deal_no
     show(app, session)
     app.scene.choose("deal")
-    assert app.session.match.hand.deal_no == deal and app.session.practiced
+    assert app.session.seat.match.hand.deal_no == deal and app.session.seat.practiced
 
 
 def test_the_settings_toggle_marks_the_match_and_offers_undo(app):
@@ -244,7 +244,7 @@ def test_the_settings_toggle_marks_the_match_and_offers_undo(app):
     settings = app.scene
     assert dict((k, label) for k, label, _ in settings.items())["practice"] == tr("replay.practice_off")
     settings.choose("practice")
-    assert app.table_settings.practice and session.practiced
+    assert app.table_settings.practice and session.seat.practiced
     assert app.store.load().table[PRACTICED] is True
     assert dict((k, label) for k, label, _ in settings.items())["practice"] == tr("replay.practice_on")
     for b in settings.row.buttons:
@@ -258,14 +258,14 @@ def test_in_practice_undo_on_the_settlement_takes_the_last_decision_back(app):
     session = sit(app, practice=True)
     rng = random.Random(4)
     before = None
-    while session.match.phase is not Phase.HAND_OVER:
-        if session.match.turn == HUMAN:
-            before = future(session.match)
-        session.apply(bot_action(session.match, rng))
+    while session.seat.match.phase is not Phase.HAND_OVER:
+        if session.seat.match.turn == HUMAN:
+            before = future(session.seat.match)
+        session.act(bot_action(session.seat.match, rng))
     show(app, session)
     assert isinstance(app.scene, SettlementScene)
     ctrl_z(app)
-    assert future(app.session.match) == before and not isinstance(app.scene, SettlementScene)
+    assert future(app.session.seat.match) == before and not isinstance(app.scene, SettlementScene)
 
 
 @pytest.mark.parametrize(

@@ -165,8 +165,11 @@ def test_property_the_action_log_replays_to_the_same_state(seed):
 
 
 def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
-    """A copy in which every card `seat` cannot see (other hands, the kitty before it is shown) is redealt."""
+    """A copy in which every card `seat` cannot see (other hands, the kitty before it is shown) is redealt. Once the
+    hand is over every card is shown (the hands left are laid face up): nothing is redealt then."""
     other = from_dict(to_dict(match))
+    if other.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return other
     hand = other.hand
     kitty_hidden = hand.landlord is None or other.phase is Phase.BIDDING
     others = [s for s in range(3) if s != seat]

@@ -184,7 +184,7 @@ def settle_seed_0(app):
     """Seed 0's first hand played to its settlement by the easy bots: seat 0 (you) threw a forced win away."""
     session = open_session(app, Match("standard", 0))
     show(app, session)
-    play_until(session.match, settled, session.apply)
+    play_until(session.seat.match, settled, session.act)
     show(app, session)
     screen = app.scene
     assert isinstance(screen, SettlementScene)
@@ -252,7 +252,7 @@ def test_the_replay_offers_a_missed_win_of_an_earlier_deal(app):
     """Issue 16: "Make a puzzle" for any deal the replay shows, not only the last one."""
     session = open_session(app, Match("standard", 0))
     show(app, session)
-    play_until(session.match, lambda m: settled(m) and sum(s.settled for s in deal_spans(m)) >= 2, session.apply)
+    play_until(session.seat.match, lambda m: settled(m) and sum(s.settled for s in deal_spans(m)) >= 2, session.act)
     show(app, session)
     app.scene.choose("replay")
     replay = app.scene

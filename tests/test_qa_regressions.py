@@ -39,7 +39,7 @@ def test_the_few_cards_left_warning_is_in_the_players_language(app, monkeypatch)
         hands = match.hand.hands
         return match.turn == HUMAN and any(len(hands[s]) == 1 for s in range(3) if s != HUMAN)
 
-    play_until(session.match, near_the_end, session.apply)
+    play_until(session.seat.match, near_the_end, session.act)
     steps(app, 300)  # the deal and the last plays land; your turn waits for you
     drawn: list[str] = []
     real = table_view.blit_text

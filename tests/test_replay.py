@@ -76,7 +76,7 @@ def opened(app, match: Match) -> ReplayScene:
 
 
 def shown(scene: ReplayScene) -> dict:
-    return to_dict(scene.session.match)
+    return to_dict(scene.session.seat.match)
 
 
 def test_stepping_forward_and_back_shows_the_recorded_states(app):
@@ -173,7 +173,7 @@ def test_every_preset_replays_with_every_hand_face_up(app):
         scene = opened(app, match)
         for position in [*range(0, scene.last, 4), scene.last]:
             scene.seek(position)
-            hand = scene.session.match.hand
+            hand = scene.session.seat.match.hand
             opponents = range(1, match.players)
             assert [sorted(scene.open_cards(s)) for s in opponents] == [sorted(hand.hands[s]) for s in opponents]
             if position % 9 == 0:
@@ -196,7 +196,7 @@ def test_open_hands_lie_clear_of_the_table_at_every_seat_count(app, size):
             scene = opened(app, played(ruleset, seed=4))
             areas = scene.open_areas()
             taken = [*scene.fixtures(), scene.info_box()]
-            assert sorted(areas) == list(range(1, scene.session.match.players))
+            assert sorted(areas) == list(range(1, scene.session.seat.match.players))
             for seat, area in areas.items():
                 assert screen.contains(area), (ruleset, seat)
                 assert area.collidelist(taken) == -1, (ruleset, seat, taken[area.collidelist(taken)])
@@ -234,7 +234,7 @@ def test_the_settlement_opens_the_replay_of_the_hand_just_played(app):
     app.switch(SettlementScene(app, session))
     press(app, pygame.K_r)
     assert isinstance(app.scene, ReplayScene) and app.scene.recording.span == playable_deals(match)[-1]
-    assert app.scene.source is match and to_dict(match) == to_dict(session.match)  # the match itself is untouched
+    assert app.scene.source is match and to_dict(match) == to_dict(session.seat.match)  # the match itself is untouched
 
 
 def test_a_collected_deal_cannot_be_dealt_again_from_its_number(app):

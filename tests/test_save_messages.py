@@ -392,6 +392,6 @@ def test_a_refused_save_at_the_table_is_said_in_chinese_with_the_system_s_reason
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
         said = r"无法把对局存档写入 .+。（No space left on device）牌局继续进行；.+。"
-        assert re.fullmatch(said, session.message.text)
+        assert re.fullmatch(said, session.notices.message.text)
     finally:
         app.close()

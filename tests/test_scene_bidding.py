@@ -65,6 +65,6 @@ def test_click_on_a_bid_button_bids_it(app):
 
 def test_bid_buttons_go_when_the_auction_ends(app):
     match = open_bidding(app, Match("standard", FIRST_TO_BID))
-    app.session.apply(Bid(0, 3))
+    app.session.act(Bid(0, 3))
     steps(app, 2)
     assert (match.hand.landlord, app.scene.row.buttons) == (0, [])

@@ -25,7 +25,7 @@ def test_continue_is_disabled_without_a_save(app):
 def test_new_match_from_the_title_starts_the_deal(app):
     press(app, pygame.K_RETURN)  # New match (Continue is disabled)
     press(app, pygame.K_RETURN)  # Standard
-    assert (app.scene.name, app.session.deal is not None) == ("bidding", True)
+    assert (app.scene.name, app.session.cards.deal is not None) == ("bidding", True)
 
 
 def test_continue_restores_the_saved_match(store):
@@ -35,7 +35,7 @@ def test_continue_restores_the_saved_match(store):
     app = title_app(store)
     try:
         press(app, pygame.K_RETURN)
-        restored = app.session.match
+        restored = app.session.seat.match
         settings = app.table_settings
         assert (app.scene.name, restored.hand.bids, settings.counter, settings.level) == (
             "bidding",
@@ -133,7 +133,7 @@ def test_backup_restored_with_its_problem_shown_at_the_table(store):
     app = title_app(store)
     try:
         press(app, pygame.K_RETURN)
-        assert (app.scene.name, app.session.message.tone, bool(app.session.message.text)) == (
+        assert (app.scene.name, app.session.notices.message.tone, bool(app.session.notices.message.text)) == (
             "bidding",
             "warn",
             True,
@@ -163,7 +163,7 @@ def test_s23_keeping_the_match_leaves_its_scores(app):
     press(app, pygame.K_ESCAPE)
     pick(app, "match")
     press(app, pygame.K_RETURN)  # Keep this match (focused)
-    assert (app.scene.name, app.session.match is match, match.scores) == ("menu", True, scores)
+    assert (app.scene.name, app.session.seat.match is match, match.scores) == ("menu", True, scores)
 
 
 def test_s23_start_new_match_resets_all_three_to_zero(app, store):
@@ -171,7 +171,7 @@ def test_s23_start_new_match_resets_all_three_to_zero(app, store):
     press(app, pygame.K_ESCAPE)
     pick(app, "match")
     pick(app, "start")
-    fresh = app.session.match
+    fresh = app.session.seat.match
     assert (fresh is match, fresh.scores, fresh.hand.number, store.load().match.scores) == (
         False,
         [0, 0, 0],
@@ -191,7 +191,7 @@ def test_s23_finished_match_shows_the_winners_and_starts_a_new_match_at_once(app
     show(app, open_session(app, match))
     settlement = app.scene
     press(app, pygame.K_RETURN)  # New match, focused: nothing unfinished to lose, so no question
-    assert ([b.key for b in settlement.row.buttons], app.scene.name, app.session.match.scores) == (
+    assert ([b.key for b in settlement.row.buttons], app.scene.name, app.session.seat.match.scores) == (
         ["match", "replay", "deal", "title"],  # the finished match's last hand can still be watched or dealt again
         "bidding",
         [0, 0, 0],
@@ -204,7 +204,7 @@ def test_s23_continue_after_a_finished_match_opens_its_final_result(store):
     app = title_app(store)
     try:
         press(app, pygame.K_RETURN)  # Continue
-        assert ([s.name for s in app.stack], app.scene.row.focused().key, app.session.match.winners) == (
+        assert ([s.name for s in app.stack], app.scene.row.focused().key, app.session.seat.match.winners) == (
             ["play", "settlement"],
             "match",
             match.winners,

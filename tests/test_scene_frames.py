@@ -15,7 +15,7 @@ DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thin
 def dealing(app: App, seed: int) -> None:
     match = Match("standard", seed)
     session = open_session(app, match)
-    session.absorb(match.opening)
+    session.hear(match.opening)
     show(app, session)
 
 

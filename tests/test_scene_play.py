@@ -19,7 +19,7 @@ HANDS = ("333444555666789TJQKA", "3456777888999TTTJ", "JJQQQKKKAAA2222BR")
 
 
 def hand(app: App) -> list[int]:
-    return list(app.session.match.hand.hands[0])
+    return list(app.session.seat.match.hand.hands[0])
 
 
 def leading(app: App) -> None:
@@ -36,16 +36,16 @@ def following(app: App) -> None:
 
 def test_click_on_a_card_raises_it(app):
     leading(app)
-    card = app.session.board.hand[0]
+    card = app.session.cards.board.hand[0]
     click(app, spot(app, 0))
-    assert app.session.selected == {card}
+    assert app.session.cards.selected == {card}
 
 
 def test_second_click_lowers_the_card(app):
     leading(app)
     click(app, spot(app, 0))
     click(app, spot(app, 0))
-    assert app.session.selected == set()
+    assert app.session.cards.selected == set()
 
 
 def test_drag_across_cards_selects_a_run(app):
@@ -55,30 +55,30 @@ def test_drag_across_cards_selects_a_run(app):
         post(pygame.MOUSEMOTION, pos=spot(app, index), rel=(40, 0), buttons=(1, 0, 0))
     post(pygame.MOUSEBUTTONUP, pos=spot(app, 7), button=1)
     steps(app, 2)
-    deck = app.session.match.deck
-    assert sorted(deck[c].char for c in app.session.selected) == sorted("789TJ")
+    deck = app.session.seat.match.deck
+    assert sorted(deck[c].char for c in app.session.cards.selected) == sorted("789TJ")
 
 
 def test_right_click_clears_the_selection(app):
     leading(app)
     click(app, spot(app, 0))
     click(app, (960, 300), button=3)
-    assert app.session.selected == set()
+    assert app.session.cards.selected == set()
 
 
 def test_keyboard_space_plays_the_selection(app):
     leading(app)
-    ace = app.session.board.hand[0]
+    ace = app.session.cards.board.hand[0]
     click(app, spot(app, 0))
     press(app, pygame.K_SPACE)
-    assert (app.session.match.hand.history, ace in hand(app)) == ([(0, "A")], False)
+    assert (app.session.seat.match.hand.history, ace in hand(app)) == ([(0, "A")], False)
 
 
 def test_gamepad_a_plays_the_selection(app):
     leading(app)
     click(app, spot(app, 0))
     pad(app, pygame.CONTROLLER_BUTTON_A)
-    assert app.session.match.hand.history == [(0, "A")]
+    assert app.session.seat.match.hand.history == [(0, "A")]
 
 
 def test_s21_invalid_selection_shows_the_reason_and_keeps_the_hand(app):
@@ -86,36 +86,36 @@ def test_s21_invalid_selection_shows_the_reason_and_keeps_the_hand(app):
     before = hand(app)
     click(app, spot(app, 0))
     click(app, spot(app, 1))
-    chosen = set(app.session.selected)
+    chosen = set(app.session.cards.selected)
     press(app, pygame.K_SPACE)
-    reason = app.session.match.check(Play(0, "KA"))
-    assert (app.session.message.text, hand(app), app.session.selected) == (reason.text, before, chosen)
+    reason = app.session.seat.match.check(Play(0, "KA"))
+    assert (app.session.notices.message.text, hand(app), app.session.cards.selected) == (reason.text, before, chosen)
     assert reason.text in texts_drawn(app, hud, via="pill")  # on the message line
 
 
 def test_s15_free_lead_cannot_pass(app):
     leading(app)
     press(app, pygame.K_p)
-    assert (app.session.match.hand.history, app.scene.actions.get("pass").enabled) == ([], False)
+    assert (app.session.seat.match.hand.history, app.scene.actions.get("pass").enabled) == ([], False)
 
 
 def test_keyboard_p_passes_when_following(app):
     following(app)
     press(app, pygame.K_p)
-    assert app.session.match.hand.history[-1] == (0, "pass")
+    assert app.session.seat.match.hand.history[-1] == (0, "pass")
 
 
 def test_gamepad_b_passes_when_following(app):
     following(app)
     pad(app, pygame.CONTROLLER_BUTTON_B)
-    assert app.session.match.hand.history[-1] == (0, "pass")
+    assert app.session.seat.match.hand.history[-1] == (0, "pass")
 
 
 def wait_for_message(app: App) -> None:
     """Step frames until a message shows: the suggestion comes from the bots' worker process, whose answer is
     waited for (not a wall-clock deadline) before each frame."""
     for _ in range(600):
-        if app.session.message is not None:
+        if app.session.notices.message is not None:
             return
         pending = getattr(app.scene, "pending", None)
         if pending is not None:
@@ -127,19 +127,19 @@ def test_s21_suggest_selects_cards_and_explains_without_playing(app):
     leading(app)
     press(app, pygame.K_s)
     wait_for_message(app)
-    best = bots.suggest(observe(app.session.match, 0))[0]
-    deck = app.session.match.deck
-    picked = "".join(sorted((deck[c].char for c in app.session.selected), key="3456789TJQKA2BR".index))
-    assert (picked, app.session.match.hand.history) == (best.move, [])
-    match = app.session.match
-    assert app.session.message.text.startswith(hint(best, match.rules, match.hand.landlord))
+    best = bots.suggest(observe(app.session.seat.match, 0))[0]
+    deck = app.session.seat.match.deck
+    picked = "".join(sorted((deck[c].char for c in app.session.cards.selected), key="3456789TJQKA2BR".index))
+    assert (picked, app.session.seat.match.hand.history) == (best.move, [])
+    match = app.session.seat.match
+    assert app.session.notices.message.text.startswith(hint(best, match.rules, match.hand.landlord))
 
 
 def test_gamepad_x_suggests(app):
     leading(app)
     pad(app, pygame.CONTROLLER_BUTTON_X)
     wait_for_message(app)
-    assert app.session.selected
+    assert app.session.cards.selected
 
 
 def test_cursor_keys_raise_and_lower_a_card(app):
@@ -147,9 +147,9 @@ def test_cursor_keys_raise_and_lower_a_card(app):
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_RIGHT)
     press(app, pygame.K_UP)
-    raised = set(app.session.selected)
+    raised = set(app.session.cards.selected)
     press(app, pygame.K_DOWN)
-    assert (raised, app.session.selected) == ({app.session.board.hand[2]}, set())
+    assert (raised, app.session.cards.selected) == ({app.session.cards.board.hand[2]}, set())
 
 
 def lead_twelve_triples_cards(app: App) -> None:
@@ -164,7 +164,7 @@ def lead_twelve_triples_cards(app: App) -> None:
 
 def test_lead_with_several_readings_offers_a_chooser(app):
     lead_twelve_triples_cards(app)
-    offered = [r.kind for r in app.scene.options]
+    offered = [o.play.kind for o in app.scene.options]
     assert (app.scene.name, offered) == ("chooser", [Kind.AIRPLANE, Kind.AIRPLANE_SINGLES])
 
 
@@ -172,7 +172,7 @@ def test_chosen_reading_is_the_one_played(app):
     lead_twelve_triples_cards(app)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
-    assert app.session.match.hand.last.reading.kind is Kind.AIRPLANE_SINGLES
+    assert app.session.seat.match.hand.last.reading.kind is Kind.AIRPLANE_SINGLES
 
 
 def test_escape_opens_the_menu_over_the_table(app):
@@ -184,22 +184,22 @@ def test_escape_opens_the_menu_over_the_table(app):
 def test_auto_key_lets_the_bot_play_for_you(app):
     leading(app)
     press(app, pygame.K_a)
-    assert app.session.bot_seat(0)
+    assert app.session.seat.bot_seat(0)
 
 
 def test_sort_groups_the_triples_first(app):
     leading(app)
     press(app, pygame.K_r)
-    deck = app.session.match.deck
-    assert "".join(deck[c].char for c in app.session.board.hand[:3]) == "666"
+    deck = app.session.seat.match.deck
+    assert "".join(deck[c].char for c in app.session.cards.board.hand[:3]) == "666"
 
 
 def test_play_out_of_turn_shows_the_core_reason(app):
     following(app)
-    app.session.match.hand.turn = 1  # as if seat 1 were still thinking
+    app.session.seat.match.hand.turn = 1  # as if seat 1 were still thinking
     click(app, spot(app, 0))
     press(app, pygame.K_SPACE)
-    assert app.session.message.text == app.session.match.check(Pass(0)).text
+    assert app.session.notices.message.text == app.session.seat.match.check(Pass(0)).text
 
 
 def test_message_about_a_turn_goes_once_you_play(app):
@@ -209,4 +209,4 @@ def test_message_about_a_turn_goes_once_you_play(app):
     press(app, pygame.K_SPACE)  # refused: the message shows
     click(app, spot(app, 1))
     press(app, pygame.K_SPACE)  # a single ace is played
-    assert (app.session.match.hand.history, app.session.message) == ([(0, "A")], None)
+    assert (app.session.seat.match.hand.history, app.session.notices.message) == ([(0, "A")], None)

@@ -12,6 +12,7 @@ import pytest
 from game.actions import Bid, Double, Pass, Play, Show
 from game.auctions import ANSWER_WORDS
 from game.match import Match, Phase
+from game.observe import observe
 from game.rulesets import CLASSIC, ROB, RULESETS
 from game.scoring import DOUBLING_NAMES, WILD_DOUBLINGS, settle
 from scenes.app import App
@@ -37,7 +38,7 @@ def labels(app: App) -> list[str]:
 def badge(app: App, seat: int) -> str:
     """What the corner of a seat box shows: "double" (the red ×2 badge), "decided" (the green tick) or "none"."""
     geo = app.geo
-    box = app.session.zone("seat", seat)
+    box = app.session.cards.zone("seat", seat)
     steps(app, 1)
     r, g, _ = tuple(app.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
@@ -47,7 +48,8 @@ def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(app
     """004: "there is no 1-, 2- or 3-point bidding": the score bar names the auction and then the table's base."""
     match = at_table(app, opening("rob", 0))
     assert "Calling" in hud_texts(app)
-    answered(match, 1, 0, 0)
+    for value in (1, 0, 0):
+        app.session.act(Bid(match.turn, value))  # through the table's seat, as the bots answer
     steps(app, 2)
     texts = hud_texts(app)
     assert ("Base 1" in texts, "Calling" in texts, "Bidding" in texts) == (True, False, False)
@@ -77,8 +79,8 @@ def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(app):
 def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(app):
     """004: "Rob: every rob doubles the multiplier." Bots' answers appear as bubbles by their seats."""
     match = at_table(app, opening("rob", 1))
-    app.session.apply(Bid(1, 1))
-    app.session.apply(Bid(2, 0))
+    app.session.act(Bid(1, 1))
+    app.session.act(Bid(2, 0))
     assert (bubble(app, 1), bubble(app, 2)) == ("Call!", "No rob")
     steps(app, 2)
     press(app, pygame.K_RIGHT)  # No rob has the focus: Rob is next to it
@@ -93,17 +95,17 @@ def test_004_nobody_calls_redeals_and_twice_makes_the_first_player_landlord(app)
     match = at_table(app, opening("rob", 0))
     pad(app, pygame.CONTROLLER_BUTTON_B)  # you decline with the pad's B
     for _ in range(2):
-        app.session.apply(Bid(match.turn, 0))
+        app.session.act(Bid(match.turn, 0))
     first = match.hand.first_bidder
     name = {0: "you", 1: "Bao", 2: "Lin"}[first]
-    assert app.session.banner.text == "Nobody called: redeal"
-    assert app.session.message.text == f"If nobody calls this time either, {name} will be the landlord"
+    assert app.session.notices.banner.text == "Nobody called: redeal"
+    assert app.session.notices.message.text == f"If nobody calls this time either, {name} will be the landlord"
     for _ in range(3):
-        app.session.apply(Bid(match.turn, 0))
+        app.session.act(Bid(match.turn, 0))
     assert match.hand.landlord == first
     landlord = "you are" if first == 0 else f"{name} is"
     steps(app, 50)  # the last "No call" stays a moment before the banner
-    assert app.session.banner.text == f"Nobody called twice: {landlord} the landlord"
+    assert app.session.notices.banner.text == f"Nobody called twice: {landlord} the landlord"
 
 
 # ----- the double phase ----------------------------------------------------------------------------------------
@@ -124,7 +126,7 @@ def test_004_a_farmer_is_told_its_double_counts_on_its_own_share(app):
     at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord
     assert app.scene.prompt() == "Double? As a farmer your ×2 counts on your own share only"
     pad(app, pygame.CONTROLLER_BUTTON_B)
-    assert app.session.match.hand.doubles[0] is False
+    assert app.session.seat.match.hand.doubles[0] is False
 
 
 def test_004_bots_doubles_stay_hidden_until_all_decided_then_a_badge_stays(app):
@@ -132,13 +134,13 @@ def test_004_bots_doubles_stay_hidden_until_all_decided_then_a_badge_stays(app):
     then each double is a ×2 badge by its seat for the rest of the hand."""
     match = at_table(app, answered(opening("rob", 1), 1, 0, 0))
     assert badge(app, 1) == "none"
-    app.session.apply(Double(1, True))
-    assert (revealed(match), bubble(app, 1), badge(app, 1)) == (False, None, "decided")
-    app.session.apply(Double(2, False))
-    app.session.apply(Double(0, False))
+    app.session.act(Double(1, True))
+    assert (revealed(observe(match, 0)), bubble(app, 1), badge(app, 1)) == (False, None, "decided")
+    app.session.act(Double(2, False))
+    app.session.act(Double(0, False))
     assert (bubble(app, 1), bubble(app, 2), bubble(app, 0)) == ("Double ×2", "No double", "No double")
     assert (badge(app, 1), badge(app, 2), badge(app, 0)) == ("double", "none", "none")
-    app.session.apply(Show(1, False))
+    app.session.act(Show(1, False))
     assert match.phase is Phase.PLAYING and badge(app, 1) == "double"
 
 
@@ -147,13 +149,13 @@ def test_004_a_bot_answers_for_you_when_the_turn_timer_runs_out(app):
     app.table_settings.turn_timers = True
     match = at_table(app, answered(opening("rob", 1), 1, 0, 0))
     assert labels(app) == ["No double", "Double ×2"]
-    app.session.clock.turn_elapsed = 39.9  # just before the 40 s limit
-    app.session.steady = True  # a frame waits for the bot's answer, however busy the machine
+    app.session.seat.clock.turn_elapsed = 39.9  # just before the 40 s limit
+    app.session.seat.steady = True  # a frame waits for the bot's answer, however busy the machine
     for _ in range(600):
         if match.hand.doubles[0] is not None:
             break
         steps(app, 1)
-    assert match.hand.doubles[0] is not None and app.session.message.text == "Time's up: the bot played for you"
+    assert match.hand.doubles[0] is not None and app.session.notices.message.text == "Time's up: the bot played for you"
 
 
 # ----- showing the hand ----------------------------------------------------------------------------------------
@@ -171,7 +173,7 @@ def test_004_you_may_show_your_hand_for_x2_and_it_is_marked(app, pills):
     assert (app.scene.name, labels(app)) == ("doubling", ["Don't show", "Show hand ×2"])
     post(pygame.MOUSEBUTTONDOWN, pos=app.scene.row.get("1").rect.center, button=1)
     steps(app, 2)
-    assert (match.hand.shown, match.multiplier, app.session.banner.text) == (True, 2, "You show your hand ×2")
+    assert (match.hand.shown, match.multiplier, app.session.notices.banner.text) == (True, 2, "You show your hand ×2")
     assert {"Shown", "Your hand is shown"} <= set(pills)
 
 
@@ -184,7 +186,7 @@ def test_004_a_bots_shown_hand_lies_face_up_by_its_seat_as_its_cards_leave(app, 
     at_table(app, match)
     assert app.scene.name == "play" and drawn[-1] == 20
     set_hands(match, ["5", "KKA", "6"])
-    app.session.apply(Play(1, "KK"))
+    app.session.act(Play(1, "KK"))
     steps(app, 1)
     assert drawn[-1] == 1
 
@@ -205,7 +207,7 @@ def test_003_two_player_allowance_is_on_the_table_and_grows_with_each_rob(app, p
     """003 two-player: "The landlord allows the farmer one card plus one per successful rob.\""""
     match = at_table(app, answered(opening("two-player", 0), 1))  # you call; Bao may rob
     assert pills[-1] == "Farmer wins at 1 card"
-    app.session.apply(Bid(1, 1))
+    app.session.act(Bid(1, 1))
     steps(app, 1)
     assert (match.allowance, pills[-1]) == (2, "Farmer wins at 2 cards")
 
@@ -215,9 +217,9 @@ def test_003_the_farmer_reaching_the_allowance_ends_the_hand_with_a_banner(app):
     match = at_table(app, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
     set_hands(match, ["56", "789"])
     for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
-        app.session.apply(action)
+        app.session.act(action)
     assert match.phase is Phase.HAND_OVER and match.hand.winner == 1
-    assert app.session.banner.text == "Bao is down to 1 card: the farmer wins"
+    assert app.session.notices.banner.text == "Bao is down to 1 card: the farmer wins"
 
 
 # ----- the settlement ------------------------------------------------------------------------------------------

@@ -89,21 +89,21 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(app, monk
 def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(app):
     """004: "Each farmer's share = multiplier × landlord double (×2) × own double (×2)": what you play for."""
     match = at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
-    app.session.apply(Double(1, True))
-    app.session.apply(Double(0, True))
+    app.session.act(Double(1, True))
+    app.session.act(Double(0, True))
     assert not [t for t in hud_texts(app) if "share" in t]  # Lin has not decided: nothing to tell
-    app.session.apply(Double(2, False))
+    app.session.act(Double(2, False))
     assert match.multiplier == 1 and "your share ×4" in hud_texts(app)
 
 
 def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(app):
     at_table(app, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
     for seat in range(3):
-        app.session.apply(Double(seat, False))
+        app.session.act(Double(seat, False))
     assert "your shares ×2" in hud_texts(app)
     at_table(app, answered(opening("rob", 1), 1, 0, 0))
     for seat in range(3):
-        app.session.apply(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
+        app.session.act(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
     assert not [t for t in hud_texts(app) if "share" in t]
 
 
@@ -113,8 +113,8 @@ def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the
 def declined_rob_back(app: App) -> Match:
     """Bao calls, Lin robs, you do not, and Bao declines its rob-back (004): Lin is the landlord."""
     match = at_table(app, answered(opening("rob", 1), 1, 1))
-    app.session.apply(Bid(0, 0))
-    app.session.apply(Bid(1, 0))
+    app.session.act(Bid(0, 0))
+    app.session.act(Bid(1, 0))
     assert match.hand.landlord == 2
     return match
 
@@ -122,19 +122,19 @@ def declined_rob_back(app: App) -> Match:
 def test_004_the_declined_rob_back_stays_a_moment_before_the_landlord_banner(app):
     declined_rob_back(app)
     steps(app, 47)  # 0.78 s: Bao's answer is still on show, the kitty still face down
-    assert (bubble(app, 1), app.session.banner, app.session.flip.progress) == ("No rob", None, 0.0)
+    assert (bubble(app, 1), app.session.notices.banner, app.session.cards.flip.progress) == ("No rob", None, 0.0)
     steps(app, 2)
-    assert (bubble(app, 1), app.session.banner.text) == (None, "Lin is the landlord")
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
 
 
 def test_004_a_key_skips_the_last_answers_moment_and_reduced_motion_has_none(app):
     declined_rob_back(app)
     steps(app, 1)
     press(app, pygame.K_RETURN)
-    assert (bubble(app, 1), app.session.banner.text) == (None, "Lin is the landlord")
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
     app.table_settings.reduced_motion = True  # the table the next match opens with
     declined_rob_back(app)
-    assert (bubble(app, 1), app.session.banner.text) == (None, "Lin is the landlord")
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
 
 
 def test_004_the_rob_back_prompt_says_it_is_the_last_chance(app):
@@ -162,7 +162,7 @@ def test_003_the_allowance_appears_at_the_first_call_not_before(app, pills):
     """003 two-player: the allowance is 1 + robs once there is a landlord seat to rob; before any call, no note."""
     match = at_table(app, opening("two-player", 0))
     assert not [p for p in pills if p.startswith("Farmer wins")]
-    app.session.apply(Bid(0, 1))
+    app.session.act(Bid(0, 1))
     steps(app, 1)
     assert (match.allowance, pills[-1]) == (1, "Farmer wins at 1 card")
 
@@ -173,11 +173,11 @@ def test_003_the_farmer_winning_at_its_allowance_keeps_its_winning_play_beside_i
     match = at_table(app, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
     set_hands(match, ["56", "789"])
     for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
-        app.session.apply(action)
+        app.session.act(action)
     steps(app, 30)
     s = app.session
-    (played,), (left,) = s.board.plays[1], s.reveal[1]
+    (played,), (left,) = s.cards.board.plays[1], s.cards.reveal[1]
     assert match.phase is Phase.HAND_OVER and match.deck[played].rank == match.deck[left].rank - 1  # the 8, the 9
-    play = pygame.Rect(s.board.sprites[played].pos, s.card_size("table"))
-    rest = pygame.Rect(s.reveal_positions(1, 1)[0], s.card_size("table"))
+    play = pygame.Rect(s.cards.board.sprites[played].pos, s.cards.card_size("table"))
+    rest = pygame.Rect(s.cards.reveal_positions(1, 1)[0], s.cards.card_size("table"))
     assert not play.colliderect(rest) and play.right < rest.left

@@ -16,6 +16,7 @@ from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from tests.kit.app import opened, post, press, steps, title_app
 from tests.kit.rules import position
+from tests.kit.table import local_session
 
 SECONDS = {
     "card": 0.06,
@@ -56,7 +57,7 @@ def played(bank: dict[str, Voice]) -> list[str]:
 
 def table(app, hands) -> tuple[Session, Sounds, dict[str, Voice]]:
     sounds, bank = recorded()
-    session = Session(position(hands, landlord=0), TableSettings(), sounds=sounds)
+    session = local_session(position(hands, landlord=0), TableSettings(), sounds)
     session.relayout(app.geo)
     return session, sounds, bank
 
@@ -128,43 +129,43 @@ def test_zero_volume_plays_nothing():
 
 def test_bomb_sounds_like_a_bomb(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "3333"))
+    session.act(Play(0, "3333"))
     assert played(bank) == ["bomb"]
 
 
 def test_ordinary_play_snaps_a_card(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "4"))
+    session.act(Play(0, "4"))
     assert played(bank) == ["card"]
 
 
 def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "4"))  # five left: no alert
-    session.apply(Play(1, "8"))  # two left
+    session.act(Play(0, "4"))  # five left: no alert
+    session.act(Play(1, "8"))  # two left
     assert played(bank) == ["card", "card", "alert"]
 
 
 def test_your_own_last_two_cards_sound_the_alert_too(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "3333"))  # three left
-    session.apply(Pass(1))
-    session.apply(Pass(2))
+    session.act(Play(0, "3333"))  # three left
+    session.act(Pass(1))
+    session.act(Pass(2))
     assert bank["alert"].plays == []
-    session.apply(Play(0, "4"))  # two left
+    session.act(Play(0, "4"))  # two left
     assert (len(bank["card"].plays), len(bank["alert"].plays)) == (1, 1)
 
 
 def test_refused_play_buzzes(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.refuse("no")
+    session.notices.refuse("no")
     assert played(bank) == ["refused"]
 
 
 def test_muted_table_plays_nothing(app):
     session, sounds, bank = table(app, ("3333456", "789", "TJQ"))
     sounds.set_levels(100, 100, muted=True)
-    session.apply(Play(0, "3333"))
+    session.act(Play(0, "3333"))
     assert played(bank) == []
 
 

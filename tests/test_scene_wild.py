@@ -42,7 +42,7 @@ def swap_table(app: App) -> None:
     """A new swap-three match at the swap screen, the deal landed and the hard bot's proposal taken (or dropped)."""
     app.steady = True  # a late bot is waited for: the frames are deterministic
     new_match(app, "swap-three", deal=11)
-    while not app.session.settled:
+    while not app.session.cards.settled:
         steps(app, 10)
     if app.scene.proposal is not None:
         wait([app.scene.proposal])
@@ -52,8 +52,8 @@ def swap_table(app: App) -> None:
 def test_swap_three_opens_on_the_swap_screen_with_the_hard_bots_three_raised(app):
     swap_table(app)
     s = app.session
-    expected = bots.decide_swap(observe(s.match, 0), "hard")
-    assert (app.scene.name, s.match.phase, s.selected) == ("swap", Phase.SWAPPING, set(expected))
+    expected = bots.decide_swap(observe(s.seat.match, 0), "hard")
+    assert (app.scene.name, s.seat.match.phase, s.cards.selected) == ("swap", Phase.SWAPPING, set(expected))
 
 
 def test_swap_three_picked_by_mouse_and_confirmed_goes_to_the_next_seat_and_what_arrived_is_highlighted(app):
@@ -62,19 +62,19 @@ def test_swap_three_picked_by_mouse_and_confirmed_goes_to_the_next_seat_and_what
     press(app, pygame.K_x)  # lower the proposal
     for index in (0, 3, 6):
         click(app, spot(app, index))
-    picked = {s.board.hand[i] for i in (0, 3, 6)}
-    assert s.selected == picked
+    picked = {s.cards.board.hand[i] for i in (0, 3, 6)}
+    assert s.cards.selected == picked
     play = app.scene.actions.get("play").rect.center
     click(app, play)
-    assert set(s.match.hand.swaps[0]) == picked
+    assert set(s.seat.match.hand.swaps[0]) == picked
     for _ in range(400):  # the bots pick, the cards change hands, the auction opens
         if app.scene.name == "bidding":
             break
         steps(app, 5)
-    given = s.match.hand.swaps[2]
-    assert app.scene.name == "bidding" and set(received(s.match, 0)) == set(given)
-    assert set(given) <= set(s.match.hand.hands[0]) and not picked & set(s.match.hand.hands[0])
-    assert picked <= set(s.match.hand.hands[1])
+    given = s.seat.match.hand.swaps[2]
+    assert app.scene.name == "bidding" and set(received(s.view)) == set(given)
+    assert set(given) <= set(s.seat.match.hand.hands[0]) and not picked & set(s.seat.match.hand.hands[0])
+    assert picked <= set(s.seat.match.hand.hands[1])
 
 
 def test_swap_three_needs_exactly_three_cards_and_says_so(app):
@@ -83,8 +83,8 @@ def test_swap_three_needs_exactly_three_cards_and_says_so(app):
     click(app, spot(app, 0))
     click(app, spot(app, 1))
     press(app, pygame.K_RETURN)
-    assert app.session.match.hand.swaps[0] is None
-    assert app.session.message.text == "Pick exactly 3 cards to pass on."
+    assert app.session.seat.match.hand.swaps[0] is None
+    assert app.session.notices.message.text == "Pick exactly 3 cards to pass on."
 
 
 def test_swap_three_by_keyboard_and_pad(app):
@@ -96,10 +96,10 @@ def test_swap_three_by_keyboard_and_pad(app):
     press(app, pygame.K_UP)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     pad(app, pygame.CONTROLLER_BUTTON_DPAD_UP)
-    picked = set(s.board.hand[:3])
-    assert s.selected == picked
+    picked = set(s.cards.board.hand[:3])
+    assert s.cards.selected == picked
     pad(app, pygame.CONTROLLER_BUTTON_A)
-    assert set(s.match.hand.swaps[0]) == picked
+    assert set(s.seat.match.hand.swaps[0]) == picked
 
 
 def test_swap_three_choices_stay_secret_on_screen_until_all_have_picked(app):
@@ -107,8 +107,8 @@ def test_swap_three_choices_stay_secret_on_screen_until_all_have_picked(app):
     about it until the swap."""
     swap_table(app)
     s = app.session
-    s.match.apply(Swap(1, tuple(s.match.hand.hands[1][:3])))
-    assert observe(s.match, 0).received is None and s.match.unswapped() == (0, 2)
+    s.seat.match.apply(Swap(1, tuple(s.seat.match.hand.hands[1][:3])))
+    assert observe(s.seat.match, 0).received is None and s.seat.match.unswapped() == (0, 2)
     assert app.scene.prompt().startswith("Pick 3 cards to pass to Bao")
 
 
@@ -117,9 +117,9 @@ def test_continue_in_the_swap_phase_opens_the_swap_screen_with_the_choices_still
     app = title_app(store)
     try:
         new_match(app, "swap-three", deal=5)
-        match = app.session.match
-        app.session.apply(Swap(1, tuple(match.hand.hands[1][:3])))
-        app.session.apply(Swap(0, tuple(match.hand.hands[0][-3:])))
+        match = app.session.seat.match
+        app.session.act(Swap(1, tuple(match.hand.hands[1][:3])))
+        app.session.act(Swap(0, tuple(match.hand.hands[0][-3:])))
         before = to_dict(match)
         app.quit()
     finally:
@@ -127,7 +127,7 @@ def test_continue_in_the_swap_phase_opens_the_swap_screen_with_the_choices_still
     again = title_app(store)
     try:
         continue_match(again)
-        restored = again.session.match
+        restored = again.session.seat.match
         assert (again.scene.name, restored.phase, to_dict(restored)) == ("swap", Phase.SWAPPING, before)
         assert restored.unswapped() == (2,) and observe(restored, 0).received is None
         assert again.scene.prompt() == "Waiting for the others to pick…"
@@ -148,12 +148,12 @@ def wild_lead(app: App, hand: str, wild: str, others: tuple[str, str] = ("4499TT
 def raise_ranks(app: App, ranks: str) -> None:
     s = app.session
     wanted = list(ranks)
-    for card in s.board.hand:
-        char = s.match.deck[card].char
+    for card in s.cards.board.hand:
+        char = s.seat.match.deck[card].char
         if char in wanted:
             wanted.remove(char)
-            s.selected.add(card)
-    s.place_hand(0.0)
+            s.cards.selected.add(card)
+    s.cards.place_hand(0.0)
 
 
 def test_wild_lead_with_readings_that_answer_differently_offers_them_strongest_first(app):
@@ -175,8 +175,8 @@ def test_wild_reading_chosen_is_played_and_the_played_wild_card_is_tagged_with_i
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)
     last = match.hand.last
-    wild_card = next(c for c in app.session.board.plays[0] if match.deck[c].char == "K")
-    assert (last.reading.top, last.stands, stood_for(match)) == (5, "45678", {wild_card: "4"})
+    wild_card = next(c for c in app.session.cards.board.plays[0] if match.deck[c].char == "K")
+    assert (last.reading.top, last.stands, stood_for(observe(match, 0))) == (5, "45678", {wild_card: "4"})
 
 
 def test_wild_reading_chooser_cancel_plays_nothing(app):
@@ -211,15 +211,15 @@ def stand_in_played() -> Match:
 
 def test_wild_stand_in_tags_come_from_the_match_state_so_a_restored_save_shows_them():
     match = stand_in_played()
-    tags = stood_for(match)
-    assert tags and stood_for(from_dict(to_dict(match))) == tags
+    tags = stood_for(observe(match, 0))
+    assert tags and stood_for(observe(from_dict(to_dict(match)), 0)) == tags
 
 
 def test_wild_cards_are_marked_in_your_hand_and_sorted_first(app):
     match = wild_lead(app, "335678KQQA2B", "K")
-    first = app.session.board.hand[0]
-    assert is_wild(match, match.deck[first]) and match.deck[first].char == "K"
-    assert not is_wild(match, match.deck[app.session.board.hand[1]])
+    first = app.session.cards.board.hand[0]
+    assert is_wild(observe(match, 0), match.deck[first]) and match.deck[first].char == "K"
+    assert not is_wild(observe(match, 0), match.deck[app.session.cards.board.hand[1]])
 
 
 def test_the_extra_wild_card_has_a_face_of_its_own(app):
@@ -285,10 +285,10 @@ def test_wild_suggestion_raises_the_cards_of_a_reading_with_stand_ins(app):
     """A suggested "5678K=45678" raises 5, 6, 7, 8 and the wild K, not the 4 it is read with."""
     wild_lead(app, "3345678KQQA2B", "K", ("99TTJJ", "699TJ"))
     scene, s = app.scene, app.session
-    said = bots.suggest(s.view(0))[0]  # its words; the move is the one under test
+    said = bots.suggest(s.view)[0]  # its words; the move is the one under test
     scene.suggestions = [Suggestion("5678K=45678", said.key, said.params)]
     scene._show_suggestion()
-    assert sorted(s.match.deck[c].char for c in s.selected) == sorted("5678K")
+    assert sorted(s.seat.match.deck[c].char for c in s.cards.selected) == sorted("5678K")
 
 
 @pytest.mark.parametrize(
@@ -320,7 +320,7 @@ def test_the_wild_rank_is_shown_beside_the_kitty_only_once_drawn_and_wild_faces_
 
     def drawn() -> tuple[int, int, int, int]:
         surface = pygame.Surface(geo.size)
-        draw_wild_hud(surface, geo, match, art, 0.0)
+        draw_wild_hud(surface, geo, observe(match, 0), art, 0.0)
         return tuple(surface.get_at(spot))
 
     before = drawn()
@@ -332,6 +332,6 @@ def test_the_wild_rank_is_shown_beside_the_kitty_only_once_drawn_and_wild_faces_
     blank = pygame.image.tobytes(pygame.Surface(art.size), "RGB")
     for card in (seven, eight):
         surface = pygame.Surface(art.size)
-        mark_card(surface, match, card, (0, 0), art.size, {})
+        mark_card(surface, observe(match, 0), card, (0, 0), art.size, {})
         marked.append(pygame.image.tobytes(surface, "RGB") != blank)
     assert marked == [True, False]

@@ -13,9 +13,8 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
-from scenes.table.session import Session
 from tests.kit.app import click, post, press, steps
-from tests.kit.table import open_table, spot
+from tests.kit.table import local_session, open_table, spot
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
 SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
@@ -65,17 +64,17 @@ TWO_SEATS = replace(CLASSIC, name="two-seats", players=2, deck=DeckSpec(removed_
 @pytest.mark.parametrize("rules", [TWO_SEATS, STANDARD, FOUR_PLAYER], ids=lambda r: str(r.players))
 def test_the_deal_animation_gives_each_seat_its_count(rules):
     match = Match(rules, seed=4)
-    session = Session(match)
+    session = local_session(match)
     session.relayout(load_layout().fit((1280, 720)))
-    session.absorb(match.opening)
-    assert session.deal is not None
-    dealt = [seat for seat, _ in session.deal.schedule]
+    session.hear(match.opening)
+    assert session.cards.deal is not None
+    dealt = [seat for seat, _ in session.cards.deal.schedule]
     assert [dealt.count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
-    session.update(session.deal.schedule[-1][1] / 2)
-    assert 0 < session.shown_count(1) < rules.hand_size  # the piles grow while the cards fly
+    session.update(session.cards.deal.schedule[-1][1] / 2)
+    assert 0 < session.cards.shown_count(1) < rules.hand_size  # the piles grow while the cards fly
     session.update(10.0)
-    assert [session.shown_count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
-    assert sorted(session.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
+    assert [session.cards.shown_count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
+    assert sorted(session.cards.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
 
 
 def landlord_of_four(app) -> None:
@@ -89,20 +88,20 @@ def landlord_of_four(app) -> None:
 
 def test_every_one_of_33_cards_is_raised_by_a_click(app):
     landlord_of_four(app)
-    hand = list(app.session.board.hand)
+    hand = list(app.session.cards.board.hand)
     for index in range(len(hand)):
         click(app, spot(app, index))
     steps(app, 20)
-    assert app.session.selected == set(hand)
+    assert app.session.cards.selected == set(hand)
 
 
 def test_every_one_of_33_cards_is_raised_from_the_keyboard(app):
     landlord_of_four(app)
-    hand = list(app.session.board.hand)
+    hand = list(app.session.cards.board.hand)
     for _ in hand:
         press(app, pygame.K_UP)
         press(app, pygame.K_RIGHT)
-    assert app.session.selected == set(hand) and app.session.cursor == 0  # the cursor went round
+    assert app.session.cards.selected == set(hand) and app.session.cards.cursor == 0  # the cursor went round
 
 
 def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(app):
@@ -110,8 +109,8 @@ def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(app):
     from scenes.table.slide import slide_pick
 
     landlord_of_four(app)
-    match = app.session.match
-    hand = list(app.session.board.hand)
+    match = app.session.seat.match
+    hand = list(app.session.cards.board.hand)
     picked = {c.id for c in slide_pick([match.deck[c] for c in hand], match.rules)}
     post(pygame.MOUSEBUTTONDOWN, pos=spot(app, 0), button=1)
     steps(app, 1)
@@ -119,7 +118,7 @@ def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(app):
     steps(app, 1)
     post(pygame.MOUSEBUTTONUP, pos=spot(app, 32), button=1)
     steps(app, 2)
-    assert len(hand) == 33 and app.session.selected == picked
+    assert len(hand) == 33 and app.session.cards.selected == picked
 
 
 def index_ink_right(face: pygame.Surface) -> int:
@@ -142,7 +141,7 @@ def test_each_of_33_cards_shows_its_whole_index(size):
     app = App(size, fullscreen=False, seed=1)
     try:
         landlord_of_four(app)
-        board, deck = app.session.board, app.session.match.deck
+        board, deck = app.session.cards.board, app.session.seat.match.deck
         xs = [board.sprites[c].pos[0] for c in board.hand]
         pips = [deck[c] for c in board.hand if deck[c].char not in "JQKBR"]  # court and joker art fills the rest
         widest = max(index_ink_right(app.art["hand"].face(card)) for card in pips)
@@ -154,10 +153,10 @@ def test_each_of_33_cards_shows_its_whole_index(size):
 def test_the_card_counter_counts_two_decks_and_only_the_ranks_of_the_pack():
     """Two decks: up to 8 of a rank unseen, 4 jokers; two players: no 3s or 4s in the counter, the 9 unused cards
     counted as unseen (nobody sees them)."""
-    four = Session(Match(FOUR_PLAYER, seed=2))
+    four = local_session(Match(FOUR_PLAYER, seed=2))
     counts = dict(four.unseen())
     assert len(counts) == 15 and max(counts.values()) <= 8 and counts["B"] + counts["R"] <= 4
     assert sum(counts.values()) == 108 - 25
-    two = Session(Match(TWO_SEATS, seed=2))
+    two = local_session(Match(TWO_SEATS, seed=2))
     counts = dict(two.unseen())
     assert "3" not in counts and "4" not in counts and len(counts) == 13 and sum(counts.values()) == 46 - 17

@@ -61,10 +61,10 @@ def test_a_drag_at_the_table_raises_the_straight_not_the_range(app):
     show(app, session)
     steps(app, 60)
     scene = app.scene
-    hand = session.board.hand
+    hand = session.cards.board.hand
     scene.drag = (0, len(hand) - 1)
     scene._release_drag()
-    chosen = [c for c in hand if c in session.selected]
+    chosen = [c for c in hand if c in session.cards.selected]
     expected = slide_pick([match.deck[c] for c in hand], match.rules)
     assert sorted(chosen) == sorted(c.id for c in expected) and 5 <= len(chosen) < len(hand)
     pygame.event.clear()
@@ -79,8 +79,8 @@ def test_a_drag_released_after_the_hand_shrank_under_it_raises_nothing(app):
     session = open_session(app, play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING))
     show(app, session)
     steps(app, 60)
-    hand = session.board.hand
+    hand = session.cards.board.hand
     app.scene.drag = (len(hand) - 2, len(hand))
     app.scene._release_drag()
-    assert app.scene.drag is None and not session.selected
+    assert app.scene.drag is None and not session.cards.selected
     pygame.event.clear()

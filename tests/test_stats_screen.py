@@ -23,7 +23,7 @@ def played(app: App, seed: int, done=settled) -> Match:
     """A match the easy bots play at the table (through the session, which saves and counts) until `done`."""
     session = open_session(app, Match("standard", seed))
     show(app, session)
-    return play_until(session.match, done, session.apply)
+    return play_until(session.seat.match, done, session.act)
 
 
 def open_stats(app: App) -> StatsScreen:
@@ -59,19 +59,21 @@ def test_a_finished_match_is_counted(app):
 def test_an_abandoned_hand_counts_nothing(app):
     session = open_session(app, Match("standard", 5))
     show(app, session)
-    play_until(session.match, lambda m: len(m.hand.history) >= 3, session.apply)
+    play_until(session.seat.match, lambda m: len(m.hand.history) >= 3, session.act)
     press(app, pygame.K_ESCAPE)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)  # New game asks first (issue 14)
     press(app, pygame.K_DOWN)
     press(app, pygame.K_RETURN)  # Deal again: the hand is abandoned (000 §21)
-    assert isinstance(session.match.log[-1], Abandon) and session.match.hand.history == []  # new cards, no plays
+    assert (
+        isinstance(session.seat.match.log[-1], Abandon) and session.seat.match.hand.history == []
+    )  # new cards, no plays
     assert StatsStore(app.store.directory).load().hands == 0
 
 
 def test_the_demo_counts_nothing_for_you(app):
     app.demo = True
-    assert open_session(app, Match("standard", 5)).stats is None
+    assert open_session(app, Match("standard", 5)).seat.stats is None
 
 
 def test_a_bad_statistics_file_is_named_on_the_screen(app):
@@ -95,10 +97,11 @@ def test_a_bad_statistics_file_found_at_the_table_is_said_once(app):
     app.store.directory.mkdir(parents=True)
     (app.store.directory / "stats.json").write_text("[]")
     session = open_session(app, Match("standard", 5))
-    session.count([ev.MatchOver((1,), (31, -20, -11))])
-    said, session.message = session.message.text, None
-    session.count([ev.MatchOver((1,), (31, -20, -11))])
-    assert ("statistics file" in said, session.message, StatsStore(app.store.directory).load().matches) == (
+    said = next(text for text, _, _ in session.seat.count([ev.MatchOver((1,), (31, -20, -11))]))
+    session.notices.message = None
+    for again in session.seat.count([ev.MatchOver((1,), (31, -20, -11))]):
+        session.notices.say(*again)
+    assert ("statistics file" in said, session.notices.message, StatsStore(app.store.directory).load().matches) == (
         True,
         None,
         2,

@@ -78,15 +78,15 @@ def test_auto_pass_is_off_by_default_and_never_passes_a_hand_that_can_beat(app):
 def test_menu_new_game_asks_first_and_keep_playing_keeps_the_hand(app):
     new_match(app, "standard")
     steps(app, 5)
-    deal = app.session.match.hand.deal_no
+    deal = app.session.seat.match.hand.deal_no
     press(app, pygame.K_ESCAPE)
     app.scene.choose("new")
     assert app.scene.name == "confirm" and app.scene.row.focused().key == "keep"
     press(app, pygame.K_RETURN)  # Keep playing
-    assert app.scene.name == "menu" and app.session.match.hand.deal_no == deal
+    assert app.scene.name == "menu" and app.session.seat.match.hand.deal_no == deal
     app.scene.choose("new")
     app.scene.choose("start")
-    assert app.session.match.hand.deal_no != deal
+    assert app.session.seat.match.hand.deal_no != deal
 
 
 def test_auto_turns_off_at_a_new_match(app):
@@ -132,13 +132,15 @@ def test_continue_restores_the_hands_sort_order(tmp_path):
         show(app, open_session(app, match))
         steps(app, 5)
         app.scene.sort()
-        assert app.session.sort == "groups"
+        assert app.session.cards.sort == "groups"
     finally:
         app.close()
     again = title_app(store)
     try:
         continue_match(again)
-        assert again.session.sort == "groups"
-        assert again.session.board.hand == again.session.display_order(again.session.match.hand.hands[HUMAN])
+        assert again.session.cards.sort == "groups"
+        assert again.session.cards.board.hand == again.session.cards.display_order(
+            again.session.seat.match.hand.hands[HUMAN]
+        )
     finally:
         again.close()

@@ -32,13 +32,13 @@ def test_the_card_counter_follows_your_cards_as_they_land_during_the_deal(app, m
     new_match(app, "standard", 7)
     session = app.scene.session
     steps(app, 2)
-    assert session.deal is not None and session.deal.landed(HUMAN) < 17
+    assert session.cards.deal is not None and session.cards.deal.landed(HUMAN) < 17
     early = sum(counted(app, monkeypatch).values())
-    assert early == 54 - session.deal.landed(HUMAN)
-    while session.deal is not None:
+    assert early == 54 - session.cards.deal.landed(HUMAN)
+    while session.cards.deal is not None:
         steps(app, 10)
-        if session.deal is not None:
-            assert sum(counted(app, monkeypatch).values()) == 54 - session.deal.landed(HUMAN)
+        if session.cards.deal is not None:
+            assert sum(counted(app, monkeypatch).values()) == 54 - session.cards.deal.landed(HUMAN)
     assert counted(app, monkeypatch) == dict(session.unseen()) and sum(dict(session.unseen()).values()) == 37
 
 

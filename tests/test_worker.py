@@ -111,12 +111,12 @@ def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
         said = warnings_of(session)
         for kill in range(2):
             kill_worker(app.pool)
-            before = len(session.match.log)
+            before = len(session.seat.match.log)
             for _ in range(2400):
                 app.step(1 / 60)
-                if len(app.session.match.log) >= before + 6:
+                if len(app.session.seat.match.log) >= before + 6:
                     break
-            assert len(app.session.match.log) >= before + 6, f"play went on after kill {kill + 1}"
+            assert len(app.session.seat.match.log) >= before + 6, f"play went on after kill {kill + 1}"
         restarted = [text for text in said if "a new one was started" in text]
         assert len(restarted) == 1 and not [text for text in said if "failed" in text], said
         assert app.pool.generation == 2

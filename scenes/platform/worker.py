@@ -24,7 +24,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
 from pathlib import Path
@@ -78,6 +78,18 @@ def serve(conn: Connection, niceness: int, parent: int) -> None:
         except (EOFError, OSError):  # the game closed its end
             return
         conn.send_bytes(answer(request))
+
+
+def ask(pool: Executor | None, fn: Callable[..., Any], *args: Any) -> Future[Any] | None:
+    """`fn(*args)` asked of the bots' worker, the one way every question goes there besides a bot's turn (`Thinker`):
+    a suggestion, the swap's proposal, a puzzle's search. None when there is no worker or it refuses (shut down or
+    broken): the question then has no answer, and nothing else is lost."""
+    if pool is None:
+        return None
+    try:
+        return pool.submit(fn, *args)
+    except (RuntimeError, BrokenExecutor):
+        return None
 
 
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:

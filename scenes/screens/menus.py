@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from game.combos import Reading
-from game.kinds import Kind
+from game.view import Offer
 from scenes.flow import abandon_hand, new_match, start_practice_deal, to_title, unfinished_scores
 from scenes.screens.overlay import MenuOverlay
 from scenes.screens.rules import RulesHelp
@@ -65,10 +64,10 @@ class PauseMenu(MenuOverlay):
         elif key == "new":
             self.host.push(ConfirmNewDeal(self.host, self.session))
         elif key == "match":
-            start_new_match(self.host, self.session.match.rules.name)
+            start_new_match(self.host, self.session.view.ruleset)
         elif key == "rules":
             s = self.session
-            self.host.push(RulesHelp(self.host, s.match.rules.timed(s.settings.turn_timers)))
+            self.host.push(RulesHelp(self.host, s.view.rules.timed(s.settings.turn_timers)))
         elif key == "settings":
             self.host.push(SettingsOverlay(self.host))
         elif key == "title":
@@ -113,7 +112,7 @@ class ConfirmNewDeal(ConfirmNewMatch):
     note_key, keep_key, start_key = "overlays.new_game_note", "overlays.keep_playing", "overlays.deal_again"
 
     def __init__(self, host: Host, session: Session) -> None:
-        super().__init__(host, session.match.rules.name, "")
+        super().__init__(host, session.view.ruleset, "")
         self.session = session
 
     def start(self) -> None:
@@ -152,21 +151,19 @@ class Chooser(MenuOverlay, Generic[T]):
             self.play(chosen[0])
 
 
-class KindChooser(Chooser[Reading]):
+class KindChooser(Chooser[Offer]):
     """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
 
     name = "chooser"
     title_key, note_key = "overlays.chooser_title", "overlays.chooser_note"
     width = 760
 
-    def __init__(self, host: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
-        super().__init__(host, options, lambda reading: play(reading.kind))
+    def label(self, option: Offer) -> str:
+        assert option.reading is not None
+        return describe(option.reading)
 
-    def label(self, option: Reading) -> str:
-        return describe(option)
-
-    def key(self, index: int, option: Reading) -> str:
-        return option.kind.value
+    def key(self, index: int, option: Offer) -> str:
+        return option.reading.kind.value if option.reading is not None else str(index)
 
 
 def capitalised(label: str) -> str:

@@ -42,7 +42,7 @@ class TitleScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         can_continue = self.host.store is not None and self.host.store.exists()
         specs = [
             ("continue", tr("title.continue"), "play"),
@@ -57,11 +57,11 @@ class TitleScene(Scene):
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
-        self.draw(pygame.Surface(self.host.screen.get_size()))  # off screen: the first frame finds every text cached
+        self.draw(pygame.Surface(self.canvas.screen.get_size()))  # off screen: the first frame finds every text cached
 
     def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
-        geo, art = self.host.geo, self.host.art["table"]
+        geo, art = self.canvas.geo, self.canvas.art["table"]
         logo = geo["title_logo"]
         out = []
         for k, card in enumerate(FAN):
@@ -74,7 +74,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.shown += dt
         for b in self.row.buttons:
-            b.hint = self.host.inputs.label(Act.CONFIRM) if b.focus else ""
+            b.hint = self.canvas.inputs.label(Act.CONFIRM) if b.focus else ""
         if self.host.demo and self.shown >= DEMO_START:
             from scenes.flow import new_match
 
@@ -118,7 +118,7 @@ class TitleScene(Scene):
     def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
         """A save problem in its own panel beside the menu: what was wrong, and where the bad file went, in the
         player's language; below, smaller, the system's own words for it (never translated)."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         size, small, pad = geo.px(22), geo.px(18), geo.px(24)
         box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
         width = box.width - 2 * pad
@@ -134,7 +134,7 @@ class TitleScene(Scene):
             y += px + geo.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         surface.blit(felt(surface.get_size()), (0, 0))
         logo = geo["title_logo"]
         for image, rect in self.fan:

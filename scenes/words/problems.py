@@ -10,7 +10,7 @@ never translated: the title shows it in a smaller line below, a note at the tabl
 from __future__ import annotations
 
 from game.atomic import VALUE_WORDS, Part, Problem
-from game.reasons import Rejection
+from game.view import Rejection
 from scenes.words.i18n import tr
 from scenes.words.wording import joined, rank_name, reason
 

@@ -155,7 +155,7 @@ def refuse(*_args: object) -> None:
 
 def close_window(app: App) -> dict:
     """Close the window as a player would; the core snapshot of the match it held."""
-    snapshot = to_dict(app.session.match)
+    snapshot = to_dict(app.session.seat.match)
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     steps(app, 1)
     app.close()
