@@ -10,7 +10,7 @@ import importlib
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +23,7 @@ from game.rulesets import SWAP_THREE
 from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
-from scenes.art.sound import Sounds, open_bank, silence
+from scenes.art.sound import Sounds, opening_bank, silence
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
 from scenes.platform.worker import BotPool
@@ -184,9 +184,9 @@ class App:
                 art.face(card)
                 yield
 
-    def _open_sounds(self) -> Iterator[None]:
+    def _open_sounds(self) -> Generator[None, None, None]:
         yield  # not before the first frame
-        self.sounds.bank = open_bank()
+        self.sounds.bank = yield from opening_bank()  # the speech a few harmonics a frame
 
     def _import_table(self) -> Iterator[None]:
         """The bots' process started and the table's modules loaded while the title is up (the title imports them

@@ -356,12 +356,8 @@ def _hat(pen: Pen, c: Character, cy: float, role: str) -> None:
     """The role's hat on the head: the landlord's crown, tilted, or a farmer's straw hat."""
     top = cy - c.head[1] - 0.1
     if role == "landlord":
-        width = pen.n(0.76)
-        crown = pygame.Surface((width * 2, width * 2), pygame.SRCALPHA)
-        draw_crown(crown, (width, width), width)
-        tilted = pygame.transform.rotozoom(crown, -14, 1)
         x, y = pen.p(0.14, top - 0.16)
-        pen.surface.blit(tilted, tilted.get_rect(center=(round(x), round(y))))
+        draw_crown(pen.surface, (round(x), round(y)), pen.n(0.76), tilt=14)
     elif role == "farmer":
         x, y = pen.p(0, top - 0.1)
         draw_straw_hat(pen.surface, (round(x), round(y)), pen.n(1.3))
@@ -441,8 +437,9 @@ def paint_ahead() -> None:
             return
 
 
-def thought(diameter: int, dots: int) -> pygame.Surface:
-    """A thought bubble for a portrait `diameter` px across: a cloud with `dots` of three dots, two trailing puffs."""
+def thought(diameter: int, dots: int, leftward: bool = False) -> pygame.Surface:
+    """A thought bubble for a portrait `diameter` px across: a cloud with `dots` of three dots, two trailing puffs at
+    its bottom left (at its bottom right, `leftward`: the bubble of a seat at the window's right edge)."""
 
     def make() -> pygame.Surface:
         big = diameter * SUPERSAMPLE
@@ -459,9 +456,10 @@ def thought(diameter: int, dots: int) -> pygame.Surface:
             pen.circle(OUTLINE, -0.16 + 0.16 * k, 0.02, 0.045)
         w, h = pen.surface.get_size()
         small = pygame.transform.smoothscale(pen.surface, (w // SUPERSAMPLE, h // SUPERSAMPLE))
+        small = pygame.transform.flip(small, True, False) if leftward else small
         return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
-    return PORTRAITS.get(("thought", diameter, dots), make)
+    return PORTRAITS.get(("thought", diameter, dots, leftward), make)
 
 
 def shadow(diameter: int) -> pygame.Surface:
