@@ -12,9 +12,7 @@ dropped (an action from before the drop means nothing after it).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
-import threading
 from collections import deque
 from dataclasses import dataclass
 
@@ -22,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from net import messages
+from net.loop_thread import LoopThread
 from net.messages import Bye, ServerMessage, Welcome, read
 from net.protocol import SERVER_FRAME_BYTES
 from net.wire import WireError
@@ -117,17 +116,14 @@ class Client:
         self.hello: str | None = None  # the last hello sent, said again on coming back
         self.seat: Welcome | None = None  # the room and seat to come back to
         self.state = "connecting"  # "connecting", "open", "closed"
-        self._loop = asyncio.new_event_loop()
         self._outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self._thread = threading.Thread(target=self._run, name="room-client", daemon=True)
-        self._thread.start()
+        self._thread = LoopThread(self._main, "room-client")
 
     def send(self, text: str) -> None:
         """Queue a frame (net.messages builds them); dropped while the connection is away."""
         if _kind(text) == "hello":
             self.hello = text
-        with contextlib.suppress(RuntimeError):  # the loop is already closed: nothing to send any more
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, text)
+        self._thread.call(self._outbox.put_nowait, text)
 
     def poll(self) -> list[Message]:
         """Everything that arrived since the last call, in order."""
@@ -139,8 +135,7 @@ class Client:
     def close(self) -> None:
         """End the connection (a bye is not needed: the seat is kept for its token; send `leave` to give it up)."""
         self.reconnect = False
-        with contextlib.suppress(RuntimeError):
-            self._loop.call_soon_threadsafe(self._outbox.put_nowait, None)
+        self._thread.call(self._outbox.put_nowait, None)
 
     def join_thread(self, timeout: float = 5.0) -> None:
         """Wait for the connection's thread to end (after `close`): for tests and for quitting the game."""
@@ -148,14 +143,13 @@ class Client:
 
     # ----- the connection's own thread ----------------------------------------------------------------------------
 
-    def _run(self) -> None:
+    async def _main(self) -> None:
         try:
-            self._loop.run_until_complete(self._main())
+            await self._sessions()
         finally:
             self.state = "closed"
-            self._loop.close()
 
-    async def _main(self) -> None:
+    async def _sessions(self) -> None:
         tries = 0
         first = True
         while True:

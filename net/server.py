@@ -26,6 +26,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.reasons import IllegalAction
 from net.bots import BotPool
+from net.discovery import Listing
 from net.limits import Bucket, Buckets, Limits, per_minute
 from net.protocol import CLIENT_FRAME_BYTES, CODE_ALPHABET, CODE_LENGTH, Refusal, frame, parse_client
 from net.room import Pace, Room, RoomConfig, Services
@@ -44,16 +45,6 @@ class Settings:
     bot_workers: int = 2
     bot_timeout: float = 30.0
     seed: int | None = None  # the rooms' matches' seeds from this seed (tests); None: from `secrets`
-
-
-@dataclass(frozen=True)
-class Listing:
-    """A room as the local network is told of it (net.discovery): only rooms that asked for it, with a free seat."""
-
-    code: str
-    ruleset: str
-    host: str
-    open_seats: int
 
 
 class Connection:
