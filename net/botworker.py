@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import signal
 import sys
 
 from game.actions import to_json
@@ -36,6 +37,7 @@ def answer(line: str) -> dict[str, object]:
 
 def main() -> None:
     os.nice(NICENESS)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C in the server's terminal is the server's: it closes our stdin
     for line in sys.stdin:
         sys.stdout.write(json.dumps(answer(line)) + "\n")
         sys.stdout.flush()

@@ -17,6 +17,8 @@ from game.reasons import MESSAGES
 from game.rulesets import RULESETS
 
 VERSION = 1
+DEFAULT_PORT = 47650  # where `--serve` listens unless told otherwise
+ANY_ADDRESS = "0.0.0.0"  # a server listens on every IPv4 address: one socket, so port 0 gives one port
 CLIENT_FRAME_BYTES = 4096  # a client's frame, at most (the server closes the connection on a larger one)
 SERVER_FRAME_BYTES = 1 << 20  # a server's frame, at most (a client may refuse a larger one)
 NAME_CHARS = 20
