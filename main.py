@@ -52,6 +52,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
     parser.add_argument("--hands", type=int, default=1, help="hands the demo plays (default 1)")
     parser.add_argument("--screenshots", metavar="DIR", help="with --headless: the demo saves one PNG per scene here")
+    parser.add_argument("--serve", action="store_true", help="run a headless room server for friends (docs/network.md)")
+    parser.add_argument("--port", type=int, help="with --serve: the port to listen on (default 47650)")
     return parser.parse_args(argv)
 
 
@@ -124,6 +126,13 @@ def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | No
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.port is not None and not args.serve:
+        print("--port is for the room server: run `python main.py --serve --port N`.")
+        return 2
+    if args.serve:  # the rooms are saved beside the saved match: --saves DIR/rooms
+        from net.serve import run
+
+        return run(args.port, default_directory(args.saves) / "rooms")
     if args.headless and not args.autoplay:
         print("--headless only runs the demo: add --autoplay (and --hands N).")
         return 2
