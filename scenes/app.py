@@ -36,6 +36,7 @@ from scenes.words import i18n, problems
 
 if TYPE_CHECKING:
     from scenes.screens.table import TableScene
+    from scenes.table.remote_seat import RemoteSeat
     from scenes.table.session import Session
 
 WINDOWED = (1280, 720)
@@ -114,6 +115,7 @@ class App:
         self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
         self.apply_prefs()
         self.session: Session | None = None  # the match at the table, if any
+        self.room: RemoteSeat | None = None  # the room with friends you are in, if any (its lobby or its table)
         self.stack: list[Scene] = []
         self.running = True
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
@@ -382,6 +384,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        if self.room is not None:
+            self.room.close()  # your seat stays yours for its token; a room this game hosts stops
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

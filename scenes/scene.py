@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from scenes.platform.input import Inputs
     from scenes.platform.prefs import Prefs
     from scenes.table.layout import Fitted
+    from scenes.table.remote_seat import RemoteSeat
     from scenes.table.session import Session
     from scenes.table.table_settings import TableSettings
 
@@ -48,6 +49,7 @@ class Host(Protocol):
     store: Any  # a game.savefile.SaveStore, or None when nothing is saved
     seeds: random.Random  # new matches draw their seeds here
     session: Session | None  # the match at the table, if any
+    room: RemoteSeat | None  # the room with friends you are in, if any
     table_settings: TableSettings
     prefs: Prefs
     problem: str | None  # a save (or preferences) problem for the title screen

@@ -8,16 +8,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.actions import NextHand
 from game.view import Phase, Settlement
 from scenes.art.avatars import avatar
 from scenes.art.effects import Confetti, Effect, Glow
 from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
-from scenes.flow import play_again, to_title, undo_turn
+from scenes.flow import leave_room, play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.menus import PauseMenu, replay_deal, start_new_match
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
@@ -44,6 +45,7 @@ class SettlementScene(Scene):
         self.row = Row()
         self.shown = 0.0
         self.celebration: list[Effect] = []
+        self.waiting = False  # at a room's table: you said you are ready, the others are not yet
         self.maker = PuzzleMaker(host, session.seat.match, session.me)  # a forced win you missed: make it a puzzle
 
     def enter(self) -> None:
@@ -79,6 +81,9 @@ class SettlementScene(Scene):
         geo = self.canvas.geo
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        if self.host.room is not None:
+            self._room_buttons(bar)
+            return
         if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
             specs = [("match", tr("settlement.new_match"), "play"), ("title", tr("settlement.title"), "dark")]
         else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
@@ -98,21 +103,42 @@ class SettlementScene(Scene):
             make = pygame.Rect(box.right - geo.px(330), bar.y - geo.px(76), geo.px(300), geo.px(60))
             self.row.buttons.append(self.maker.button(make))
 
+    def _room_buttons(self, bar: pygame.Rect) -> None:
+        """At a room's table: ready for the next hand (a new match once it is decided), or leave; the room deals
+        once every player is ready."""
+        geo = self.canvas.geo
+        word = "settlement.new_match" if self.match_over else "settlement.play_again"
+        word = "rooms.waiting_others" if self.waiting else word
+        specs = [("again", tr(word), "play"), ("leave", tr("rooms.leave_room"), "dark")]
+        self.row = Row.centered(bar, specs, geo.px(300), geo.px(24))
+        self.row.buttons[0].focus = True
+        self.row.get("again").enabled = not self.waiting
+
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again
+            self.host.show(self.session, settle=False)
+            return
         self.celebration = [e for e in self.celebration if e.update(dt)]
         if self.maker.update():
             self.relayout()
         hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
+        hint |= {"leave": Act.CLEAR}  # a room: leaving is never one stray Esc away
         hint |= {"make": Act.CONFIRM}  # Make a puzzle, once a missed win is found
         for b in self.row.buttons:
-            b.hint = self.canvas.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
+            b.hint = self.canvas.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay", "leave") else ""
         if self.host.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
-        if key == "again":
+        if key == "again" and self.host.room is not None:
+            self.session.act(NextHand())  # ready: the room deals once everyone is
+            self.waiting = True
+            self.relayout()
+        elif key == "again":
             play_again(self.host, self.session)
+        elif key == "leave":
+            leave_room(self.host)
         elif key == "replay" and (match := self.session.seat.match) is not None:
             self.host.push(ReplayScene(self.host, match, maker=self.maker))
         elif key == "deal" and self.session.seat.match is not None:
@@ -132,6 +158,10 @@ class SettlementScene(Scene):
             self.choose(picked)
         elif picked == "":
             return
+        elif act is Act.MENU and self.host.room is not None:
+            self.host.push(PauseMenu(self.host, self.session))  # its Leave the room, never a stray Esc out of it
+        elif act is Act.CLEAR and self.host.room is not None:
+            self.choose("leave")
         elif act is Act.MENU:
             self.choose("title")
         elif act is Act.SORT:  # R or (Y): the replay
@@ -232,7 +262,8 @@ class SettlementScene(Scene):
             blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
             if settlement:  # the seat's face, smiling or not, in its role's hat
                 role = "landlord" if seat == settlement.landlord else "farmer"
-                face = avatar(seat, self.session.moods.face(view, seat, False), role, geo.px(44))
+                look = self.session.seat.avatars.get(seat, seat)
+                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(44))
                 surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)

@@ -22,17 +22,27 @@ from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.menus import PauseMenu
+from scenes.screens.phrases import PhraseMenu
 from scenes.table.cues import WARN_AT
 from scenes.table.hud import (
     draw_banner,
     draw_bubbles,
+    draw_chat,
     draw_counter,
     draw_deck,
     draw_hud,
     draw_kitty,
     draw_message,
 )
-from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
+from scenes.table.marks import (
+    draw_allowance,
+    draw_practice_tag,
+    draw_presence,
+    draw_seat_tags,
+    draw_shown_hand,
+    draw_your_shown,
+)
+from scenes.table.restore import restore_table
 from scenes.table.session import Session
 from scenes.table.stand_ins import received, stood_for
 from scenes.table.wild_marks import draw_swap_tag, draw_wild_hud, mark_card
@@ -77,6 +87,10 @@ class TableScene(Scene):
         self.time += dt
         self.menu.hint = self.canvas.inputs.label(Act.MENU)
         self.session.update(dt)
+        if self.session.relaid:  # back in a room after a gap: the table as the whole view says, as Continue lays it
+            self.session.relaid = False
+            self.session.cards.place_hand(0.0)
+            restore_table(self.session)
         paint_ahead()
 
     def handle(self, event: Input) -> None:
@@ -86,6 +100,8 @@ class TableScene(Scene):
             self.toggle_counter()
         elif event.act is Act.UNDO:
             undo_turn(self.host, self.session)
+        elif event.act is Act.PHRASE and self.host.room is not None:
+            self.host.push(PhraseMenu(self.host, self.host.room))
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
         elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
@@ -123,6 +139,7 @@ class TableScene(Scene):
         self._cards(surface)
         draw_your_shown(surface, geo, s, s.me)
         draw_bubbles(surface, geo, s)
+        draw_chat(surface, geo, s)
         draw_message(surface, geo, s, self.prompt())  # under the banner, should the banner need its room
         draw_banner(surface, geo, s)
         s.effects.draw(surface)
@@ -155,6 +172,7 @@ class TableScene(Scene):
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
         draw_seat_tags(surface, geo, view, seat, r)
+        draw_presence(surface, geo, s.seat.presence(seat), r)
         draw_swap_tag(surface, geo, view, seat, r)
         if seat != s.me:
             self._pile(surface, seat)
@@ -171,8 +189,9 @@ class TableScene(Scene):
         lift = 0 if still or mood is not Expression.HAPPY else round(abs(math.sin(self.time * 5)) * face.height * 0.06)
         margin, drop = shadow_margin(face.width), max(2, face.height // 24)
         surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
-        portrait = avatar(seat, mood, role.lower(), face.width)
-        ahead(seat, role.lower(), face.width)
+        look = self.session.seat.avatars.get(seat, seat)  # a room's player chose a portrait
+        portrait = avatar(look, mood, role.lower(), face.width)
+        ahead(look, role.lower(), face.width)
         surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
         if mood is Expression.THINKING:
             bubble = thought(face.width, 3 if still else 1 + int(self.time * 3) % 3)

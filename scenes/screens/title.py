@@ -1,4 +1,5 @@
-"""The title screen: Continue (when a saved match exists), New match, Puzzles, Statistics, Rules, Settings, Quit.
+"""The title screen: Continue (when a saved match exists), New match, Play with friends, Puzzles, Statistics, Rules,
+Settings, Quit.
 
 It is the first frame of a launch, so it imports the table and the other screens only when one is asked for (the
 app loads them in the background meanwhile, `App._import_table`).
@@ -47,13 +48,14 @@ class TitleScene(Scene):
         specs = [
             ("continue", tr("title.continue"), "play"),
             ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
+            ("friends", tr("rooms.title"), "plain"),
             ("puzzles", tr("puzzles.entry"), "plain"),
             ("stats", tr("title.statistics"), "plain"),
             ("rules", tr("title.rules"), "plain"),
             ("settings", tr("title.settings"), "plain"),
             ("quit", tr("title.quit"), "dark"),
         ]
-        self.row = Row.stacked(geo["title_menu"], specs, geo.px(62), geo.px(12))  # seven entries in the room of six
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(56), geo.px(10))  # eight entries in the room of six
         self.row.get("continue").enabled = can_continue
         self.row.move_focus(1)
         self.fan = self._fan()
@@ -91,6 +93,10 @@ class TitleScene(Scene):
             from scenes.screens.new_match import RulesetChooser
 
             self.host.push(RulesetChooser(self.host))
+        elif key == "friends":
+            from scenes.screens.friends import FriendsMenu
+
+            self.host.push(FriendsMenu(self.host))
         elif key == "puzzles":
             from scenes.screens.puzzles import PuzzleList
 

@@ -20,7 +20,7 @@ from game.view import Observation, Phase, observe, seen_by
 from scenes.platform.worker import BotPool, Thinker
 from scenes.table.clock import TableClock
 from scenes.table.seat import Said, Update
-from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.seats import HUMAN, MAX_SEATS, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
@@ -34,6 +34,7 @@ class LocalSeat:
 
     me = HUMAN
     names: Mapping[int, str] = SEAT_NAMES
+    avatars: Mapping[int, int] = {seat: seat for seat in range(MAX_SEATS)}  # each seat its own character
 
     def __init__(
         self,
@@ -79,10 +80,16 @@ class LocalSeat:
         taken, self._updates = self._updates, []
         return taken
 
+    def pending(self) -> bool:
+        return bool(self._updates)
+
     def send(self, action: Action) -> None:
         """Apply your action (or the table's: play again, a new deal) through the core; raises IllegalAction with
         nothing changed."""
         self._apply(action)
+
+    def presence(self, seat: int) -> str:
+        return ""  # everyone at a table held here is where they were
 
     def thinking(self, seat: int) -> bool:
         return seat != HUMAN and self.bot_seat(seat)
