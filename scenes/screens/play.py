@@ -24,7 +24,7 @@ from scenes.art.widgets import Row
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import KindChooser
-from scenes.screens.readings import ReadingChooser, offered
+from scenes.screens.readings import ReadingChooser, offered, strongest
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
 from scenes.table.placing import SORTS
@@ -201,13 +201,16 @@ class PlayScene(TableScene):
 
             self.host.push(ReadingChooser(self.host, stands, play_as))
             return
+        if stands:  # the one reading that answers, written as it is played
+            self._submit(Play(HUMAN, stands[0].text, stands[0].reading.kind, cards))
+            return
         plain = not s.match.wild or s.match.wild not in move
         if kind is None and move and self.my_turn and s.match.hand.last is None and plain:
             options = distinct_readings(classify(parse(move), s.match.rules))
             if len(options) > 1:
                 self.host.push(KindChooser(self.host, options, self.play))
                 return
-        self._submit(Play(HUMAN, move, kind, cards))
+        self._submit(Play(HUMAN, move if plain or kind else strongest(s.match, move), kind, cards))
 
     def _submit(self, play: Play) -> None:
         try:

@@ -24,6 +24,13 @@ def offered(match: Match, move: str) -> list[Stand]:
     return [s for s in found if last is None or beats(s.reading, last.reading)]
 
 
+def strongest(match: Match, move: str) -> str:
+    """A selection holding a wild card that no reading lets answer, as the move it is tried as: its strongest
+    reading, so the refusal says why that cannot answer (the cards as they are when they read no way at all)."""
+    found = wild.stands(move, match.wild, match.rules)
+    return found[0].text if found else move
+
+
 class ReadingChooser(Chooser[Stand]):
     name = "reading chooser"
     title_key, note_key = "wild.chooser_title", "wild.chooser_note"
