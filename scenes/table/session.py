@@ -150,10 +150,13 @@ class Session(Placing, Telling, WildEvents):
         already = self.store.failing is not None
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced, SORT: self.sort}
-            self.store.save(self.match, table)
+            moved = self.store.save(self.match, table)
         except WriteFailed as refused:
             if not already:
-                self.say(tr("table.unsaved", problem=problems.note(refused.problem)), 8.0, "warn")
+                self.say(problems.unsaved(refused.problem), 8.0, "warn")
+            return
+        if moved is not None:  # a bad file or a folder was in the way: moved aside, and the save went on
+            self.say(problems.note(moved), 8.0, "warn")
 
     def count(self, events: list[ev.Event]) -> None:
         """Add a settled hand and a finished match to your statistics. Called after the save, so a crash can at
