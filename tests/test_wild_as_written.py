@@ -12,9 +12,8 @@ from itertools import combinations_with_replacement
 
 import pytest
 
-from game import bots
+from game import bots, wild
 from game import rules as api
-from game import wild
 from game.actions import Play
 from game.cards import normalize
 from game.events import Doubled, Played
@@ -116,7 +115,11 @@ def shared_shapes(naturals: str, wild_rank: str, most: int) -> dict[tuple[Kind, 
     for size in range(2, most + 1):
         for cards in combinations_with_replacement(naturals + wild_rank, size):
             physical = normalize("".join(cards))
-            if max(physical.count(ch) for ch in physical) > 4 or wild_rank not in physical or physical == wild_rank * size:
+            if (
+                max(physical.count(ch) for ch in physical) > 4
+                or wild_rank not in physical
+                or physical == wild_rank * size
+            ):
                 continue
             written = {s.reading for s in wild.as_written(physical, wild_rank, WILDCARD)}
             for stand in wild.stands(physical, wild_rank, WILDCARD):
