@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import pathlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -18,8 +19,10 @@ import pygame
 from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
+from game.folder_lock import FolderLock, Lock
 from game.match import Phase
 from game.rulesets import SWAP_THREE
+from game.savefile import SaveStore
 from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
@@ -85,6 +88,7 @@ class App:
         demo: bool = False,
         first_deal: int | None = None,
         ruleset: str = "standard",
+        busy: pathlib.Path | None = None,
     ) -> None:
         pygame.display.init()  # no pygame.init(): only the modules the game uses (Sounds opens the mixer)
         pygame.font.init()
@@ -108,8 +112,14 @@ class App:
         self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
         self._table_settings = TableSettings()
+        # a saves folder another game holds (`game.folder_lock`): nothing is written there, the title says so
+        self.busy = busy
+        self.folder_lock: FolderLock | None = None  # the lock on a folder chosen in the game (`use_folder`)
         self.prefs_store = PrefsStore(store.directory) if store is not None else None
-        self.prefs = self.prefs_store.load() if self.prefs_store is not None else Prefs()
+        if self.prefs_store is not None:
+            self.prefs = self.prefs_store.load()
+        else:  # the busy folder's preferences, only read (the language the player chose there)
+            self.prefs = PrefsStore(busy).peek() if busy is not None else Prefs()
         # a save (or preferences) problem for the title screen
         self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
         self.apply_prefs()
@@ -253,6 +263,22 @@ class App:
             else:
                 self.problem = refused.problem
 
+    def use_folder(self, directory: pathlib.Path) -> tuple[Lock, str | None]:
+        """Save in `directory` from now on, once this game holds it (`game.folder_lock`); the preferences of this
+        run are kept there. Returns how the lock went and, when no lock could be taken, the system's reason;
+        nothing changes unless it is HELD."""
+        lock = FolderLock(directory)
+        taken = lock.take()
+        if taken is not Lock.HELD:
+            return taken, lock.reason
+        if self.folder_lock is not None:
+            self.folder_lock.release()
+        self.folder_lock, self.busy, self.problem = lock, None, None
+        self.store = SaveStore(lock.directory)
+        self.prefs_store = PrefsStore(lock.directory)
+        self.change_prefs()  # written there: the language and the rest this player chose
+        return taken, None
+
     def toggle_mute(self) -> None:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""
         self.change_prefs(muted=not self.prefs.muted)
@@ -376,6 +402,8 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        if self.folder_lock is not None:
+            self.folder_lock.release()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

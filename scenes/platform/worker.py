@@ -20,10 +20,12 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -66,7 +68,9 @@ def answer(request: bytes) -> bytes:
 
 def serve(conn: Connection, niceness: int, parent: int) -> None:
     """The worker process: a lower priority, so the frames win the CPU; a watch on the game's process; the bots
-    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal)."""
+    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal);
+    deaf to Ctrl+C, which a terminal sends to every process of the game: the game quits and closes the worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(niceness)
     threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     import game.bots  # noqa: F401
@@ -77,6 +81,30 @@ def serve(conn: Connection, niceness: int, parent: int) -> None:
         except (EOFError, OSError):  # the game closed its end
             return
         conn.send_bytes(answer(request))
+
+
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """A worker started with its standard error going nowhere. A terminal's Ctrl+C reaches every process of the
+    game, and one that comes while the worker's interpreter starts, before `serve` ignores it, would print a
+    KeyboardInterrupt of its own (the game then quits and closes the worker). The worker says nothing on stderr
+    anyway: its errors travel back with its answers (`answer`). The game's own stderr is back once it has started."""
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    try:
+        kept = os.dup(2)
+    except OSError:  # no stderr at all: nothing to keep quiet
+        os.close(nowhere)
+        yield
+        return
+    os.dup2(nowhere, 2)
+    os.close(nowhere)
+    try:
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
 
 
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -96,7 +124,8 @@ class Worker:
         spawn = multiprocessing.get_context("spawn")
         self.conn, theirs = spawn.Pipe()
         self.process = spawn.Process(target=serve, args=(theirs, niceness, os.getpid()), name="bots", daemon=True)
-        self.process.start()
+        with silenced():
+            self.process.start()
         theirs.close()
         self.lock = threading.Lock()
         self.waiting: deque[tuple[Future[Any], bytes]] = deque()
