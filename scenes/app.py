@@ -244,7 +244,8 @@ class App:
 
     def change_prefs(self, **changes: Any) -> None:
         """Apply changed preferences at once (a new language lays every scene out again) and keep them. A refused
-        write is said at the table or shown on the title screen; the change still holds for this run."""
+        write, or a file moved out of its way, is said at the table or shown on the title screen; the change still
+        holds for this run."""
         language = self.prefs.language
         self.prefs = replace(self.prefs, **changes)
         self.apply_prefs()
@@ -256,12 +257,15 @@ class App:
         if self.prefs_store is None:
             return
         try:
-            self.prefs_store.save(self.prefs)
+            said = self.prefs_store.save(self.prefs)  # what was moved out of the way, if anything
         except WriteFailed as refused:
-            if self.session is not None:
-                self.session.say(problems.note(refused.problem), 6.0, "warn")
-            else:
-                self.problem = refused.problem
+            said = refused.problem
+        if said is None:
+            return
+        if self.session is not None:
+            self.session.say(problems.note(said), 6.0, "warn")
+        else:
+            self.problem = said
 
     def use_folder(self, directory: pathlib.Path) -> tuple[Lock, str | None]:
         """Save in `directory` from now on, once this game holds it (`game.folder_lock`); the preferences of this

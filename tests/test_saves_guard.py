@@ -14,6 +14,7 @@ import pytest
 from game.atomic import MAX_BYTES, WriteFailed
 from game.match import Match
 from game.savefile import SaveStore
+from game.stats import StatsStore
 from tests.test_savefile_hostile import mid_trick
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -90,6 +91,19 @@ def test_a_folder_in_the_way_is_moved_aside_and_the_save_goes_on(tmp_path, name)
     assert store.load().match.seed == 7 and store.save(mid_trick(seed=8), {}) is None  # saving goes on
 
 
+def test_the_statistics_and_the_preferences_move_a_folder_out_of_their_way_and_say_so(titled, tmp_path):
+    saves = tmp_path / "saves"
+    stats = StatsStore(saves)
+    stats.record_match((0,), 0)
+    (saves / "stats.bak.json").mkdir()
+    stats.record_match((0,), 0)
+    assert codes(stats.problem) == ["in_the_way", "is_folder", "moved_aside"] and stats.load().matches == 2
+    (saves / "prefs.bak.json").mkdir()
+    titled.change_prefs(muted=True)
+    titled.change_prefs(muted=False)  # the first write made prefs.json; the second backs it up past the folder
+    assert codes(titled.problem) == ["in_the_way", "is_folder", "moved_aside"] and "prefs.bak.json" in titled.problem
+
+
 def test_a_bad_match_json_found_when_saving_is_said_too(tmp_path):
     store = SaveStore(tmp_path)
     store.save(mid_trick(), {})
@@ -128,6 +142,7 @@ def test_a_sparse_100_gib_match_json_is_moved_aside_and_said_when_saving_over_it
 CRASH_AFTER_FIRST_DELETE = """
 import os, pathlib, sys
 from game.savefile import SaveStore
+from game.stats import StatsStore
 
 real = pathlib.Path.unlink
 
