@@ -116,29 +116,33 @@ def busy_line(directory: Path, args: argparse.Namespace) -> str:
 class CtrlC:
     """Ctrl+C (SIGINT) quits as the window's close button does: a QUIT event, so the match is saved and the game
     ends with exit status 0, no traceback (Python would raise KeyboardInterrupt wherever the game happened to be).
-    Before a window or the demo exists there is nothing to save: the program ends at once, quietly."""
+    Before the window exists there is nothing to save: the press is kept, and the game ends quietly once its modules
+    are loaded (never in the middle of an import), or its window quits at the first frame."""
 
     def __init__(self) -> None:
         self.pressed = False
         self._before: object = None
 
     def __enter__(self) -> CtrlC:
-        self._before = signal.signal(signal.SIGINT, self._quit)
+        self._before = signal.signal(signal.SIGINT, self._press)
         return self
 
     def __exit__(self, *_: object) -> None:
         signal.signal(signal.SIGINT, self._before)  # type: ignore[arg-type]
 
-    def _quit(self, signum: int, frame: FrameType | None) -> None:
+    def _press(self, signum: int, frame: FrameType | None) -> None:
         self.pressed = True
+        self.post()
+
+    def post(self) -> None:
+        """After a press, the window's close event, once pygame's display is up (before that, the press is kept)."""
         pygame = sys.modules.get("pygame")
         try:
             shown = pygame is not None and pygame.display.get_init()
         except AttributeError:  # pygame is still being imported
             shown = False
-        if not shown:
-            raise SystemExit(0)
-        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        if self.pressed and shown:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 
 def read_save(store: SaveStore) -> Loaded | None:
@@ -266,6 +270,8 @@ def run(
 
     from scenes.app import App
 
+    if ctrl_c.pressed:  # while the game loaded: nothing to save yet
+        return 0
     ruleset = args.ruleset or "standard"
     if args.headless:
         from scenes.demo import Demo, report
@@ -281,6 +287,7 @@ def run(
             busy=busy,
         )
         game.steady = True
+        ctrl_c.post()  # a press while the app was being made
         try:
             times = Demo(game, args.hands, Path(args.screenshots) if args.screenshots else None).run(resume)
         finally:
@@ -299,6 +306,7 @@ def run(
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2
+    ctrl_c.post()
     game.demo = args.autoplay
     game.table_settings.auto = args.autoplay
     open_first_scene(game, resume, args.deal is not None or args.ruleset is not None, args.deal)
