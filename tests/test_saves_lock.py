@@ -150,16 +150,32 @@ def idle_window(saves: pathlib.Path) -> subprocess.Popen:
     deadline = time.monotonic() + 120
     while not children(window.pid):
         assert window.poll() is None, window.communicate()
-        assert time.monotonic() < deadline, "the idle window never opened its table"
+        if time.monotonic() > deadline:
+            window.kill()
+            raise AssertionError(f"the idle window never opened its table: {window.communicate()}")
         time.sleep(0.1)
     return window
+
+
+def ended(process: subprocess.Popen) -> tuple[int, str, str]:
+    """The status and output of a game asked to end; one that does not end within a minute is killed (its
+    process group too, when it has its own), and the test fails."""
+    try:
+        out, err = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        if os.getpgid(process.pid) == process.pid:
+            os.killpg(process.pid, signal.SIGKILL)
+        else:
+            process.kill()
+        process.communicate()
+        raise
+    return process.returncode, out, err
 
 
 def closed(window: subprocess.Popen) -> tuple[int, str, str]:
     """The window closed as a desktop closes it (SIGTERM, which SDL turns into the close button)."""
     window.send_signal(signal.SIGTERM)
-    out, err = window.communicate(timeout=60)
-    return window.returncode, out, err
+    return ended(window)
 
 
 @LINUX

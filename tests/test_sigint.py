@@ -13,7 +13,7 @@ import time
 import pytest
 
 from game.savefile import SaveStore
-from tests.test_saves_lock import children, game, human_to_bid
+from tests.test_saves_lock import children, ended, game, human_to_bid
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="process groups and /proc")
 
@@ -24,15 +24,16 @@ def started(*args: str) -> subprocess.Popen:
 
 def ctrl_c(process: subprocess.Popen) -> tuple[int, str, str]:
     os.killpg(process.pid, signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    return process.returncode, out, err
+    return ended(process)
 
 
 def until(ready, process: subprocess.Popen, what: str) -> None:
     deadline = time.monotonic() + 120
     while not ready():
         assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, f"never {what}"
+        if time.monotonic() > deadline:
+            os.killpg(process.pid, signal.SIGKILL)
+            raise AssertionError(f"never {what}: {process.communicate()}")
         time.sleep(0.05)
 
 
