@@ -91,6 +91,11 @@ class PrefsStore:
         self.problem = outcome.problem
         return outcome.value or Prefs()
 
-    def save(self, prefs: Prefs) -> None:
-        """Raises atomic.WriteFailed with a player-facing message."""
-        self._file.write((json.dumps(prefs.to_dict(), ensure_ascii=False) + "\n").encode("utf-8"))
+    def peek(self) -> Prefs:
+        """The saved preferences read without writing anything (a folder another game holds), or the defaults."""
+        return self._file.peek() or Prefs()
+
+    def save(self, prefs: Prefs) -> Problem | None:
+        """Returns what had to be moved out of the way (atomic.GuardedFile.write), or None. Raises
+        atomic.WriteFailed with a player-facing message."""
+        return self._file.write((json.dumps(prefs.to_dict(), ensure_ascii=False) + "\n").encode("utf-8"))

@@ -195,10 +195,11 @@ class LocalSeat:
         already = self.store.failing is not None
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced, **self.kept}
-            self.store.save(self.match, table)
+            moved = self.store.save(self.match, table)
         except WriteFailed as refused:
-            if not already:
-                return [(tr("table.unsaved", problem=problems.note(refused.problem)), 8.0, "warn")]
+            return [] if already else [(problems.unsaved(refused.problem), 8.0, "warn")]
+        if moved is not None:  # a bad file or a folder was in the way: moved aside, and the save went on
+            return [(problems.note(moved), 8.0, "warn")]
         return []
 
     def count(self, events: list[ev.Event]) -> list[Said]:
