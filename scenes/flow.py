@@ -130,6 +130,7 @@ def leave_room(host: Host) -> None:
     if host.room is not None:
         host.room.leave()
     host.room = None
+    host.change_prefs(room_url="", room_code="", room_token="", room_port=0)  # your seat is given up
     host.session = None
     host.show_title()
 

@@ -12,7 +12,7 @@ import pytest
 
 from game.match import Phase
 from scenes.screens.lobby import Lobby, Plan
-from tests.kit.app import press, steps
+from tests.kit.app import press, steps, title_app
 from tests.kit.rooms import WAIT, Friend, server_thread
 
 
@@ -69,3 +69,35 @@ def test_a_hand_with_a_friend_and_a_bot_played_from_the_window_by_keys(app, tmp_
         finally:
             friend.close()
             app.room.close() if app.room else None
+
+
+@pytest.mark.slow
+def test_a_window_closed_mid_hand_comes_back_to_its_seat_from_the_title(tmp_path, store):
+    """Your seat's token is kept on this device: a new game on the same saves shows Back to the room on its title,
+    and takes the seat back mid-hand with the table laid out as the server's view says (as Continue does)."""
+    with server_thread(tmp_path / "rooms") as url:
+        first = title_app(store)
+        try:
+            first.push(Lobby(first, Plan.hosting("standard", "normal", ["bot", "bot"], False, False, url=url)))
+            lobby = first.scene
+            until(first, lambda: lobby.room is not None and lobby.room.room is not None, "the room")
+            code = lobby.room.room.code
+            press(first, pygame.K_SPACE)  # Start
+            until(first, lambda: first.session is not None and first.scene.name != "lobby", "the table")
+            until(first, lambda: first.session.cards.settled, "the deal")
+            cards = first.session.view.cards
+        finally:
+            first.close()  # as a closed window: the seat stays yours, a bot covers it
+        again = title_app(store)
+        try:
+            rejoin = again.scene.row.get("rejoin")
+            assert rejoin.label == f"Back to room {code}"
+            again.scene.choose("rejoin")
+            until(again, lambda: again.session is not None and again.scene.name != "lobby", "the table again")
+            session = again.session
+            assert session.me == 0 and session.names[0] == "Player"
+            if session.view.hand_no == 1:  # the same hand: your cards (and the kitty if the bot covering you took it)
+                assert set(session.view.cards) <= set(cards) | set(session.view.kitty_cards or ())
+            assert sorted(session.cards.board.hand) == sorted(session.view.cards)  # laid out at once
+        finally:
+            again.close()

@@ -45,6 +45,11 @@ class Prefs:
     # who you are in a room with friends (docs/network.md): a name of up to NAME_CHARS, and a portrait
     name: str = ""  # empty: the table's word for "Player"
     avatar: int = 0
+    # the room you are in, kept so that a game closed (or crashed) mid-match takes your seat back (its token)
+    room_url: str = ""  # "" when you are in no room; a room this game hosts: "" too, its port in room_port
+    room_code: str = ""
+    room_token: str = ""
+    room_port: int = 0  # the port of the server this game hosted for the room (started again on it)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

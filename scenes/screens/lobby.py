@@ -24,7 +24,7 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, WARN, Row, panel, pill
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.screens.phrases import PhraseMenu
-from scenes.table.remote_seat import BYE_KEYS, RemoteSeat, stop_hosting
+from scenes.table.remote_seat import RemoteSeat, stop_hosting
 from scenes.table.restore import restore_table
 from scenes.table.session import Session
 from scenes.words.i18n import tr
@@ -45,6 +45,8 @@ class Plan:
     seats: tuple[str, ...] = ()
     timers: bool = False
     lan: bool = True
+    token: str = ""  # your seat's token: back to your seat in a room you were in
+    port: int = 0  # hosting: the port to listen on (0: any free one; a room you hosted comes back on its own)
 
     @classmethod
     def hosting(cls, ruleset: str, level: str, seats: list[str], timers: bool, lan: bool, url: str = "") -> Plan:
@@ -54,6 +56,12 @@ class Plan:
     @classmethod
     def joining(cls, url: str, code: str) -> Plan:
         return cls(url=url, code=code)
+
+    @classmethod
+    def returning(cls, url: str, code: str, token: str, port: int) -> Plan:
+        """Back to your seat with its token: at the server at `url`, or (`url` "") on the server this game hosted
+        for the room, started again on its port from the rooms it saved."""
+        return cls(url=url, code=code, token=token, port=port)
 
     @property
     def hosts(self) -> bool:
@@ -89,7 +97,7 @@ class Lobby(Scene):
     def enter(self) -> None:
         if self.plan.hosts:
             try:
-                self.hosting = Hosting(rooms_directory(self.host), lan=self.plan.lan)
+                self.hosting = Hosting(rooms_directory(self.host), port=self.plan.port, lan=self.plan.lan)
             except OSError as failed:
                 self.failed = tr("rooms.host_failed", reason=str(failed))
         else:
@@ -106,7 +114,7 @@ class Lobby(Scene):
             plan = self.plan
             client.send(messages.create(plan.ruleset, plan.level, list(plan.seats), plan.timers, plan.lan))
         else:
-            client.send(messages.join(self.plan.code))
+            client.send(messages.join(self.plan.code, self.plan.token or None))
 
     def _opening(self) -> None:
         """The hosted server starts beside the window: polled, never waited for."""
@@ -128,12 +136,24 @@ class Lobby(Scene):
         room = self.room
         if room is not None and self.failed is None:
             room.pump()
+            self._remember(room)
             if room.ended is not None:
-                self.failed = tr(BYE_KEYS[room.ended]) if room.ended in BYE_KEYS else tr("rooms.cannot_reach")
+                self.failed = tr(room.ended)
             elif room.started:
                 self._to_table(room)
                 return
         self._sync_buttons()
+
+    def _remember(self, room: RemoteSeat) -> None:
+        """Your seat kept on this device from the moment you have one, so that a game closed or crashed mid-match
+        comes back to it (the title's Back to the room); forgotten when the room is left or ends."""
+        welcome, prefs = room.welcome, self.host.prefs
+        if room.gone and prefs.room_code:
+            self.host.change_prefs(room_url="", room_code="", room_token="", room_port=0)
+        elif welcome is not None and (prefs.room_code, prefs.room_token) != (welcome.code, welcome.token):
+            port = self.hosting.hosted.port if self.hosting is not None and self.hosting.hosted else 0
+            url = "" if self.plan.hosts else self.plan.url
+            self.host.change_prefs(room_url=url, room_code=welcome.code, room_token=welcome.token, room_port=port)
 
     def _to_table(self, room: RemoteSeat) -> None:
         """The match has started (or you came back into one): the table, laid out as the view says; a hand under
@@ -190,6 +210,7 @@ class Lobby(Scene):
             self.host.push(PhraseMenu(self.host, room))
 
     def leave(self) -> None:
+        self.host.change_prefs(room_url="", room_code="", room_token="", room_port=0)
         if self.room is not None:
             self.room.leave()
         elif self.hosting is not None:

@@ -90,6 +90,28 @@ class PauseMenu(MenuOverlay):
             self.host.quit()
 
 
+class RoomEnded(MenuOverlay):
+    """The room with friends is over for you (its server stopped, the room closed, your connection gave up): what
+    happened, and the way back to the title."""
+
+    name = "room ended"
+    title_key = "rooms.ended_title"
+    closer = "title"
+
+    def __init__(self, host: Host, said: str) -> None:
+        super().__init__(host)
+        self.note = said
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("title", tr("settlement.title"), "play")]
+
+    def choose(self, key: str) -> None:
+        leave_room(self.host)
+
+    def close(self) -> None:
+        leave_room(self.host)
+
+
 class ConfirmNewMatch(MenuOverlay):
     """Start new match while a match is unfinished: its scores would go back to zero (000 §23), so ask first.
     Keep this match is focused: Confirm pressed twice by habit never throws a match away."""

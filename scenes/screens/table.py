@@ -21,7 +21,7 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, SHADOW, Button, panel
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import PauseMenu
+from scenes.screens.menus import PauseMenu, RoomEnded
 from scenes.screens.phrases import PhraseMenu
 from scenes.table.cues import WARN_AT
 from scenes.table.hud import (
@@ -87,6 +87,10 @@ class TableScene(Scene):
         self.time += dt
         self.menu.hint = self.canvas.inputs.label(Act.MENU)
         self.session.update(dt)
+        room = self.host.room
+        if room is not None and room.ended is not None and self.host.scene is self:  # the room is over for you
+            self.host.push(RoomEnded(self.host, tr(room.ended)))
+            return
         if self.session.relaid:  # back in a room after a gap: the table as the whole view says, as Continue lays it
             self.session.relaid = False
             self.session.cards.place_hand(0.0)

@@ -49,7 +49,7 @@ class TitleScene(Scene):
         specs = [
             ("folder", tr("folders.entry"), "plain") if busy else ("continue", tr("title.continue"), "play"),
             ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
-            ("friends", tr("rooms.title"), "plain"),
+            self._friends(),
             ("puzzles", tr("puzzles.entry"), "plain"),
             ("stats", tr("title.statistics"), "plain"),
             ("rules", tr("title.rules"), "plain"),
@@ -64,6 +64,11 @@ class TitleScene(Scene):
             self.row.move_focus(1)  # New match: playing unsaved was chosen (Saves folder... is above it)
         self.fan = self._fan()
         self.draw(pygame.Surface(self.canvas.screen.get_size()))  # off screen: the first frame finds every text cached
+
+    def _friends(self) -> tuple[str, str, str]:
+        """Play with friends; or, while this device keeps your seat in a room (closed mid-match), back to it."""
+        code = self.host.prefs.room_code
+        return ("rejoin", tr("rooms.rejoin", code=code), "play") if code else ("friends", tr("rooms.title"), "plain")
 
     def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
@@ -105,6 +110,12 @@ class TitleScene(Scene):
             from scenes.screens.friends import FriendsMenu
 
             self.host.push(FriendsMenu(self.host))
+        elif key == "rejoin":
+            from scenes.screens.lobby import Lobby, Plan
+
+            prefs = self.host.prefs
+            self.host.push(Lobby(self.host, Plan.returning(prefs.room_url, prefs.room_code, prefs.room_token,
+                                                           prefs.room_port)))  # fmt: skip
         elif key == "puzzles":
             from scenes.screens.puzzles import PuzzleList
 

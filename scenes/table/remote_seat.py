@@ -30,6 +30,8 @@ from scenes.table.seat import Update, turn_key
 from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import known, tr
 
+FINAL_BYES = ("left", "room_closed", "replaced", "version")  # after these the seat is gone for good
+JOIN_REFUSALS = ("no_room", "room_full", "bad_token", "server_full")  # a join refused: no seat in that room
 BYE_KEYS = {  # the server's reasons for closing, as the table says them (rooms.bye_*)
     "left": "rooms.bye_left",
     "room_closed": "rooms.bye_room_closed",
@@ -82,7 +84,8 @@ class RemoteSeat:
         self.kept: dict[str, object] = {}
         self.thinker = Thinker(pool)
         self.state = "connecting"  # "open", "lost" (coming back), "closed"
-        self.ended: str | None = None  # why the room is over for you (a bye's reason, a failed connection)
+        self.ended: str | None = None  # why the room is over for you, as a catalogue key (a bye, a refused join...)
+        self.gone = False  # your seat there is gone for good (you left, the room closed, your token is no longer)
         self.ready = False  # you said you are ready (the lobby, or between hands)
         self.phrases: list[tuple[int, str]] = []  # quick phrases said since the table last looked
         self.news: list[Line] = []  # the room's news for the message line, said by whichever screen is up
@@ -125,12 +128,12 @@ class RemoteSeat:
                 if self.state == "lost":
                     self.news.append((tr("rooms.back"), 3.0, "info"))
                 self.state = "open"
-            case Lost(reason, retrying):
+            case Lost(_, retrying):
                 self.state = "lost" if retrying else "closed"
                 if retrying:
                     self.news.append((tr("rooms.lost"), 6.0, "warn"))
                 elif self.ended is None:
-                    self.ended = reason
+                    self.ended = "rooms.cannot_reach"
             case Welcome():
                 self.rejoined = self.welcome is not None  # back after a gap: the next update is laid out whole
                 self.welcome = message
@@ -144,7 +147,8 @@ class RemoteSeat:
             case Said(seat, phrase):
                 self.phrases.append((seat, phrase))
             case Bye(reason):
-                self.state, self.ended = "closed", reason
+                self.state, self.ended = "closed", BYE_KEYS.get(reason, "rooms.cannot_reach")
+                self.gone = reason in FINAL_BYES
 
     def _room(self, room: RoomInfo) -> None:
         """The room changed: say who came, who went and who a bot now covers."""
@@ -188,6 +192,9 @@ class RemoteSeat:
             self._updates.append(Update((), self.latest, refused=rejection))
             return
         key = f"rooms.refused_{refused.code}"
+        if self.welcome is None and refused.code in JOIN_REFUSALS:  # no seat for you there: the visit ends
+            self.ended, self.gone = key, refused.code != "server_full"
+            return
         said = tr(key, **refused.params) if known(key) else refused.text
         self.news.append((said, 5.0, "warn"))
 
