@@ -3,6 +3,9 @@ at the table (a name and a portrait, kept on this device), then Host a room or J
 
 from __future__ import annotations
 
+import pygame
+
+from scenes.art.avatars import Expression, avatar
 from scenes.platform.prefs import PORTRAITS
 from scenes.screens.entry import TextEntry
 from scenes.screens.host_room import HostRoom
@@ -56,3 +59,10 @@ class FriendsMenu(MenuOverlay):
     def named(self, name: str) -> None:
         self.host.change_prefs(name=name)
         self.relayout()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The menu, and your portrait itself at its button's left end."""
+        super().draw(surface)
+        button = self.row.get("portrait").rect
+        face = avatar(self.host.prefs.avatar, Expression.HAPPY, "", button.height - self.canvas.geo.px(6))
+        surface.blit(face, face.get_rect(midleft=(button.x + self.canvas.geo.px(16), button.centery)))
