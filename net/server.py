@@ -135,6 +135,7 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=5,
+            compression=None,  # frames of a few KB: deflate would cost CPU and ~100 KB a connection for little
         )
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
