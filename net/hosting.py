@@ -57,8 +57,9 @@ class Hosting:
         lan: bool = True,
         bot_pause: float | None = None,
         host: str = ANY_ADDRESS,
+        module: str = "net.serve",  # what runs the server: it takes net.serve's arguments (a benchmark has its own)
     ) -> None:
-        command = [sys.executable, "-m", "net.serve", "--rooms", str(rooms), "--port", str(port), "--host", host]
+        command = [sys.executable, "-m", module, "--rooms", str(rooms), "--port", str(port), "--host", host]
         command += ["--announce", "--watch", *(["--lan"] if lan else [])]
         command += [] if bot_pause is None else ["--bot-pause", str(bot_pause)]
         self.process = subprocess.Popen(
