@@ -54,7 +54,7 @@ class Hosting:
         self,
         rooms: pathlib.Path,
         port: int = 0,
-        lan: bool = True,
+        lan: bool = False,  # tell the local network of the rooms that ask for it (mDNS: see net.discovery)
         bot_pause: float | None = None,
         host: str = ANY_ADDRESS,
         module: str = "net.serve",  # what runs the server: it takes net.serve's arguments (a benchmark has its own)

@@ -208,7 +208,7 @@ class Server:
         finally:
             greeting.cancel()
             self._gone(connection)
-            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError, TimeoutError):
                 await asyncio.wait_for(writer, self.limits.hello_seconds)
 
     def _hello_due(self, connection: Connection) -> None:

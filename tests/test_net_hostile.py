@@ -181,7 +181,7 @@ def test_a_client_that_does_not_read_is_dropped_and_never_stalls_the_room(tmp_pa
             first = await host(server, "standard", ["open", "bot"])
             sock = socket.create_connection(("127.0.0.1", server.port))
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            slow_ws = await ws_connect(url(server), sock=sock, max_queue=1, compression=None)
+            slow_ws = await ws_connect(url(server), sock=sock, max_queue=1, compression=None, proxy=None)
             await slow_ws.send(messages.hello("Slow"))
             await slow_ws.send(messages.join(first.welcome.code))
             await expect(first.client, RoomInfo, lambda r: r.seats[1].connected)
