@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import combinations
+from typing import NamedTuple
 
 from game import wild
 from game.actions import Action, Bid, Double, Pass, Play, Show, Swap
@@ -55,7 +56,14 @@ def legal_moves(view: Observation) -> list[str]:
     return found if last is None else [*found, "pass"]
 
 
-def readings(view: Observation, cards: Sequence[int]) -> list[Play]:
+class Offer(NamedTuple):
+    """One way to play a selection: the play to send, and the reading it makes (None: the core reads it)."""
+
+    play: Play
+    reading: Reading | None
+
+
+def readings(view: Observation, cards: Sequence[int]) -> list[Offer]:
     """The plays a selection of card ids can be offered as, the core's default first: each reading of wild cards that
     answers the table (a soft bomb of 7s or of 8s), or leading with plain cards one reading per kind (an airplane or
     two triples with their singles: RULES.md); a single play otherwise, the core then reading it (or saying why it
@@ -65,13 +73,16 @@ def readings(view: Observation, cards: Sequence[int]) -> list[Play]:
     if view.wild and view.wild in move:
         last = view.last.reading if view.last is not None else None
         stands = [s for s in wild.stands(move, view.wild, view.rules) if last is None or beats(s.reading, last)]
-        if stands:  # one reading is played as it is written, "57=55"; none: the core says why not
-            return [Play(view.seat, s.text, s.reading.kind, chosen) for s in stands]
+        if stands:  # one reading is played as it is written, "57=55"
+            return [Offer(Play(view.seat, s.text, s.reading.kind, chosen), s.reading) for s in stands]
+        every = wild.stands(move, view.wild, view.rules)
+        if every:  # none answers: tried as its strongest reading, so the core's refusal says why that one cannot
+            return [Offer(Play(view.seat, every[0].text, None, chosen), None)]
     elif move and view.last is None:
         kinds = distinct_kinds(classify(parse(move), view.rules))
         if len(kinds) > 1:
-            return [Play(view.seat, move, reading.kind, chosen) for reading in kinds]
-    return [Play(view.seat, move, None, chosen)]
+            return [Offer(Play(view.seat, move, reading.kind, chosen), reading) for reading in kinds]
+    return [Offer(Play(view.seat, move, None, chosen), None)]
 
 
 def distinct_kinds(found: tuple[Reading, ...]) -> list[Reading]:

@@ -8,9 +8,9 @@ from dataclasses import dataclass, replace
 from functools import cache
 
 from game import events as ev
-from game.cards import Card, normalize
+from game.cards import Card, DeckSpec, normalize
 from game.match import LastPlay, Match, Phase
-from game.rulesets import Ruleset, get
+from game.rulesets import PRESETS, Ruleset, get
 from game.scoring import Settlement
 from game.wild import split_move
 
@@ -59,15 +59,16 @@ class Observation:
     redeals: int = 0  # all-declined deals in a row before this one
     hands_played: int = 0  # hands settled so far this match
     winners: tuple[int, ...] = ()  # the match's winners, once it is over (000 §23)
+    custom: Ruleset | None = None  # the ruleset itself where it is no preset (a test's): its name alone would not say
 
     @property
     def rules(self) -> Ruleset:
-        return get(self.ruleset)
+        return self.custom or get(self.ruleset)
 
     @property
     def deck(self) -> tuple[Card, ...]:
         """Card id -> card: the ruleset's pack in its fixed order, the same at every seat (ids hide nothing)."""
-        return pack(self.ruleset)
+        return pack(self.rules.deck)
 
     @property
     def played(self) -> str:
@@ -100,9 +101,9 @@ class Observation:
 
 
 @cache
-def pack(ruleset: str) -> tuple[Card, ...]:
-    """A ruleset's pack in its fixed order (`DeckSpec.build`), built once."""
-    return get(ruleset).deck.build()
+def pack(spec: DeckSpec) -> tuple[Card, ...]:
+    """A pack in its fixed order (`DeckSpec.build`), built once."""
+    return spec.build()
 
 
 def observe(match: Match, seat: int) -> Observation:
@@ -159,6 +160,7 @@ def _table(match: Match, revealed: bool) -> dict[str, object]:
         "redeals": hand.redeals,
         "hands_played": len(match.results),
         "winners": match.winners,
+        "custom": None if PRESETS.get(match.rules.name) == match.rules else match.rules,
     }
 
 

@@ -195,6 +195,8 @@ def _is_record(kind: Any) -> bool:
 
 # Fields the server sends as null while they are secret (net.seen: the deal number during the hand).
 HIDDEN: dict[type, tuple[str, ...]] = {Observation: ("deal_no",), ev.Dealt: ("deal_no",)}
+# Fields that never travel: a room plays a preset, so a view's `custom` ruleset is always None there.
+LOCAL: dict[type, tuple[str, ...]] = {Observation: ("custom",)}
 
 
 @cache
@@ -202,8 +204,8 @@ def _fields(kind: type) -> dict[str, Any]:
     """A dataclass's or NamedTuple's fields and their type hints, in order (a HIDDEN field may be null)."""
     hints = typing.get_type_hints(kind)
     names = [field.name for field in dataclasses.fields(kind)] if dataclasses.is_dataclass(kind) else kind._fields
-    hidden = HIDDEN.get(kind, ())
-    return {name: hints[name] | None if name in hidden else hints[name] for name in names}
+    hidden, local = HIDDEN.get(kind, ()), LOCAL.get(kind, ())
+    return {name: hints[name] | None if name in hidden else hints[name] for name in names if name not in local}
 
 
 def _short(data: JSON, limit: int = 40) -> str:
@@ -284,6 +286,8 @@ def event_schema() -> dict[str, Any]:
 
 
 def encode_view(view: Observation) -> dict[str, JSON]:
+    if view.custom is not None:
+        raise WireError("a room plays one of the presets: a view of another ruleset cannot travel")
     return encode(view)
 
 

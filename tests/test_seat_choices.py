@@ -95,11 +95,11 @@ def test_rules_md_a_plain_selection_that_reads_as_two_kinds_is_offered_both_on_a
     deck = view.deck
     ids = {ch: [c.id for c in deck if c.char == ch] for ch in "345678"}
     airplane = (*ids["3"][:3], *ids["4"][:3], *ids["5"][:3], *ids["6"][:3])  # 333444555666: airplane or 3 triples+
-    offered = readings(view, airplane)
+    offered = [offer.play for offer in readings(view, airplane)]
     assert [p.kind for p in offered] == [Kind.AIRPLANE, Kind.AIRPLANE_SINGLES]
     assert {p.move for p in offered} == {"333444555666"}
     single = readings(view, ids["7"][:1])
-    assert single == [Play(view.seat, "7", None, tuple(ids["7"][:1]))]
+    assert single == [(Play(view.seat, "7", None, tuple(ids["7"][:1])), None)]
 
 
 def test_003_wild_cards_are_offered_every_reading_that_answers_and_one_reading_as_written() -> None:
@@ -113,8 +113,8 @@ def test_003_wild_cards_are_offered_every_reading_that_answers_and_one_reading_a
     deck = view.deck
     plain = next(ch for ch in "3456" if ch != wild)
     pick = [*[c.id for c in deck if c.char == plain][:3], next(c.id for c in deck if c.char == wild)]
-    offered = readings(view, pick)
+    offered = [offer.play for offer in readings(view, pick)]
     assert offered[0].kind is Kind.BOMB and "=" in offered[0].move
     assert any(p.kind is Kind.TRIPLE_SINGLE and "=" not in p.move for p in offered)
     pair = [pick[0], pick[3]]
-    assert [p.move for p in readings(view, pair)] == [f"{normalize(plain + wild)}={plain * 2}"]
+    assert [o.play.move for o in readings(view, pair)] == [f"{normalize(plain + wild)}={plain * 2}"]
