@@ -24,8 +24,7 @@ from net.client import AsyncClient, Closed
 from net.messages import Bye, Refused, RoomInfo, Update
 from net.protocol import CLIENT_FRAME_BYTES, REFUSALS
 from net.server import Server
-from tests.helpers_net import TEST_LIMITS, connect, expect, guest, hand_over, host, serving, url
-from tests.test_net_rooms import refusal
+from tests.kit.net import TEST_LIMITS, connect, expect, guest, hand_over, host, refusal, serving, url
 
 HOSTILE = 10_000
 

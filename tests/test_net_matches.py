@@ -13,7 +13,7 @@ from game.match import Phase
 from game.rulesets import RULESETS
 from net import messages
 from net.messages import Update
-from tests.helpers_net import audit, expect, guest, host, match_over, serving
+from tests.kit.net import audit, expect, guest, host, match_over, serving
 
 PEOPLE = {  # how many people sit at each table in its test (the other seats are bots)
     "standard": 1,

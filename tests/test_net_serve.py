@@ -20,7 +20,7 @@ from net.client import AsyncClient
 from net.hosting import Hosting, HostingFailed
 from net.messages import Update, Welcome
 from net.seen import view_for
-from tests.helpers_net import WAIT, expect
+from tests.kit.net import WAIT, expect
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 LOOPBACK = "127.0.0.1"

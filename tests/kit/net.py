@@ -24,7 +24,7 @@ from game.savefile import SaveStore
 from net import messages
 from net.client import AsyncClient
 from net.limits import Limits
-from net.messages import Refused, ServerMessage, Update, Welcome, read
+from net.messages import Refused, RoomInfo, ServerMessage, Update, Welcome, read
 from net.protocol import SERVER_SCHEMAS
 from net.room import Pace
 from net.seen import OVER, events_for, view_for
@@ -95,6 +95,23 @@ async def guest(server: Server, code: str, name: str = "Guest") -> Player:
     client = await connect(server, name)
     await client.send(messages.join(code))
     return Player(client, await expect(client, Welcome))
+
+
+async def refusal(client: AsyncClient, text: str) -> Refused:
+    await client.send(text)
+    return await expect(client, Refused)
+
+
+async def started(server: Server, ruleset: str = "standard", people: int = 2) -> list[Player]:
+    """A room with `people` people (the host at seat 0) and bots in the other seats, started."""
+    seats = ["open"] * (people - 1) + ["bot"] * (3 - people)
+    first = await host(server, ruleset, seats)
+    players = [first] + [await guest(server, first.welcome.code, f"G{n}") for n in range(1, people)]
+    for player in players[1:]:
+        await player.client.send(messages.ready())
+    await expect(first.client, RoomInfo, lambda room: all(s.ready for s in room.seats[1:people]))
+    await first.client.send(messages.start())
+    return players
 
 
 class Player:
