@@ -135,14 +135,18 @@ class TextEntry(Scene):
         blit_text(surface, self.title, geo.px(44), GOLD, (box.centerx, box.y + geo.px(34)), "midtop", True)
         pygame.draw.rect(surface, (255, 248, 230), field, border_radius=geo.px(14))
         pygame.draw.rect(surface, GOLD, field, geo.px(4), geo.px(14))
-        size = geo.px(52)
-        shown = text(self.value, size, INK, True) if self.value else None
-        x = field.x + geo.px(24)
-        if shown is not None:
-            surface.blit(shown, shown.get_rect(midleft=(x, field.centery)))
+        size, pad = geo.px(52), geo.px(24)
+        inner = field.inflate(-2 * pad, 0)
         before = text(self.value[: self.cursor], size, INK, True).get_width() if self.cursor else 0
-        caret = pygame.Rect(x + before, field.y + geo.px(18), geo.px(4), field.height - geo.px(36))
+        shift = max(0, before - inner.width + geo.px(6))  # a long text scrolls: the caret stays in the field
+        clip = surface.get_clip()
+        surface.set_clip(inner)
+        if self.value:
+            shown = text(self.value, size, INK, True)
+            surface.blit(shown, shown.get_rect(midleft=(inner.x - shift, field.centery)))
+        caret = pygame.Rect(inner.x + before - shift, field.y + geo.px(18), geo.px(4), field.height - geo.px(36))
         pygame.draw.rect(surface, (200, 60, 40), caret)
+        surface.set_clip(clip)
         help_line = tr("rooms.entry_help", limit=self.limit)
         blit_text(surface, help_line, geo.px(22), CREAM, (box.centerx, field.bottom + geo.px(24)), "midtop")
         if self.note:

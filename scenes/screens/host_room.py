@@ -21,8 +21,9 @@ class HostRoom(MenuOverlay):
     width = 860
     note_room = 2
 
-    def __init__(self, host) -> None:
+    def __init__(self, host, url: str = "") -> None:
         super().__init__(host)
+        self.url = url  # a server to open the room on (`--serve`); "" for one this game starts
         self.ruleset = host.ruleset if host.ruleset in RULESETS else "standard"
         self.level = host.table_settings.level
         self.seats: list[str] = ["open"] * 3  # the seats after yours, as many as the ruleset has
@@ -50,7 +51,7 @@ class HostRoom(MenuOverlay):
         return items
 
     def relayout(self) -> None:
-        self.note = tr("rooms.host_note")
+        self.note = tr("rooms.there_note", url=self.url) if self.url else tr("rooms.host_note")
         super().relayout()
         self.row.get("timers").enabled = RULESETS[self.ruleset].turn_seconds is None
 
@@ -68,7 +69,8 @@ class HostRoom(MenuOverlay):
         elif key == "timers":
             self.timers = not self.timers
         elif key == "open":
-            plan = Plan.hosting(self.ruleset, self.level, self.seats[: self.players - 1], self.timers, self.lan)
+            seats = self.seats[: self.players - 1]
+            plan = Plan.hosting(self.ruleset, self.level, seats, self.timers, self.lan, self.url)
             self.host.push(Lobby(self.host, plan))
             return
         elif key == "back":

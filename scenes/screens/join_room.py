@@ -7,6 +7,7 @@ from game.rulesets import RULESETS
 from net.discovery import LanBrowser, LanTable
 from net.protocol import CODE_ALPHABET, CODE_LENGTH, DEFAULT_PORT
 from scenes.screens.entry import TextEntry
+from scenes.screens.host_room import HostRoom
 from scenes.screens.lobby import Lobby, Plan
 from scenes.screens.overlay import MenuOverlay
 from scenes.words.i18n import tr
@@ -52,6 +53,7 @@ class JoinRoom(MenuOverlay):
             ("address", tr("rooms.address", address=address), "plain"),
             ("code", tr("rooms.code", code=self.code or "——————"), "plain"),
             ("join", tr("rooms.join_button"), "play"),
+            ("create", tr("rooms.create_there"), "plain"),
             ("back", tr("common.back"), "dark"),
         ]
         return items
@@ -60,6 +62,7 @@ class JoinRoom(MenuOverlay):
         self.note = self._note()
         super().relayout()
         self.row.get("join").enabled = bool(self.address) and len(self.code) == CODE_LENGTH
+        self.row.get("create").enabled = bool(self.address)
 
     def _note(self) -> str:
         if self.found:
@@ -72,8 +75,12 @@ class JoinRoom(MenuOverlay):
         super().update(dt)
         tables = sorted(self.browser.tables(), key=lambda t: (t.host, t.code))
         if tables != self.found:
+            first = not self.found and not self.address  # the first room found, nothing typed yet: it takes the focus
             self.found = tables
             self.relayout()
+            if first and tables:
+                for b in self.row.buttons:
+                    b.focus = b.key == "lan0"
 
     def choose(self, key: str) -> None:
         if key.startswith("lan"):
@@ -90,6 +97,8 @@ class JoinRoom(MenuOverlay):
             self.host.push(entry)
         elif key == "join":
             self.go(Plan.joining(server_url(self.address), self.code))
+        elif key == "create":
+            self.host.push(HostRoom(self.host, server_url(self.address)))
         elif key == "back":
             self.close()
 

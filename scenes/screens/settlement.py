@@ -116,7 +116,8 @@ class SettlementScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown += dt
-        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again
+        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again, at its phase
+            self.session.take()
             self.host.show(self.session, settle=False)
             return
         self.celebration = [e for e in self.celebration if e.update(dt)]
