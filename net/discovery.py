@@ -6,7 +6,8 @@ Neither ever raises for want of a network: an advertiser that cannot start says 
 browser that cannot start (or finds nothing) lists nothing and keeps the reason in `problem`.
 
 Which interfaces are used: all of them, unless the environment variable DOUDIZHU_LAN names addresses (comma-separated,
-e.g. `127.0.0.1`), so that a test or a sandbox keeps mDNS on the loopback interface.
+e.g. `127.0.0.1`), so that a sandbox keeps mDNS on the loopback interface; under pytest the loopback unless it says
+otherwise.
 """
 
 from __future__ import annotations
@@ -34,8 +35,10 @@ log = logging.getLogger("net.discovery")
 
 
 def lan_interfaces() -> list[str] | InterfaceChoice:
-    """The interfaces mDNS uses: every one, or the addresses DOUDIZHU_LAN names."""
-    chosen = os.environ.get(ENV_VAR, "").strip()
+    """The interfaces mDNS uses: every one, or the addresses DOUDIZHU_LAN names; under pytest the loopback interface
+    unless DOUDIZHU_LAN says otherwise, so that no test (a screen reached by random input, say) sends multicast to a
+    real network."""
+    chosen = os.environ.get(ENV_VAR, "").strip() or ("127.0.0.1" if "PYTEST_CURRENT_TEST" in os.environ else "")
     if not chosen or chosen == "all":
         return InterfaceChoice.All
     return [address.strip() for address in chosen.split(",") if address.strip()]

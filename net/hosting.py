@@ -54,11 +54,12 @@ class Hosting:
         self,
         rooms: pathlib.Path,
         port: int = 0,
-        lan: bool = True,
+        lan: bool = False,  # tell the local network of the rooms that ask for it (mDNS: see net.discovery)
         bot_pause: float | None = None,
         host: str = ANY_ADDRESS,
+        module: str = "net.serve",  # what runs the server: it takes net.serve's arguments (a benchmark has its own)
     ) -> None:
-        command = [sys.executable, "-m", "net.serve", "--rooms", str(rooms), "--port", str(port), "--host", host]
+        command = [sys.executable, "-m", module, "--rooms", str(rooms), "--port", str(port), "--host", host]
         command += ["--announce", "--watch", *(["--lan"] if lan else [])]
         command += [] if bot_pause is None else ["--bot-pause", str(bot_pause)]
         self.process = subprocess.Popen(

@@ -22,7 +22,7 @@ class Limits:
     flood: int = 200  # refused-for-rate frames in a row after which the connection is closed
     failed_joins_per_minute: float = 10.0  # wrong codes or tokens from one address: no enumerating codes
     failed_join_burst: int = 10
-    server_failed_joins_per_minute: float = 300.0  # the same over every address together
+    server_failed_joins_per_minute: float = 120.0  # the same over every address together
     creates_per_minute: float = 6.0  # rooms one address may open
     create_burst: int = 6
     send_queue: int = 256  # frames waiting for a slow client; past it the client is dropped (and may rejoin)

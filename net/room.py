@@ -30,8 +30,8 @@ from game.savefile import Loaded
 from net.bots import BotPool
 from net.protocol import AVATARS, NAME_CHARS, Refusal, frame
 from net.saving import Journal, Saver
-from net.seen import OVER, events_for, view_for
-from net.wire import encode_event, encode_view
+from net.seen import OVER, events_for, sent_view, view_for
+from net.wire import encode_event
 
 log = logging.getLogger("net.room")
 PLAYER_ACTIONS = (Bid, Double, Show, Swap, Play, Pass)  # what a client may send; the room deals and times the hands
@@ -357,16 +357,9 @@ class Room:
         )
 
     def _update(self, seat: int, events: list[ev.Event]) -> str:
-        seen = events_for(events, seat, self.match.players)
-        view = view_for(self.match, seat)
-        clock = self._clock()
-        return frame(
-            "update",
-            step=len(self.match.log),
-            events=[encode_event(e) for e in seen],
-            view=encode_view(view),
-            clock=clock,
-        )
+        seen = [encode_event(e) for e in events_for(events, seat, self.match.players)]
+        view = sent_view(self.match, seat)
+        return frame("update", step=len(self.match.log), events=seen, view=view, clock=self._clock())
 
     def _clock(self) -> dict[str, float | None]:
         """Seconds left on the turn and on the deal, where the table has those limits and a hand is being played."""

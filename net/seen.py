@@ -13,6 +13,7 @@ from dataclasses import replace
 from game import events as ev
 from game.match import Match, Phase
 from game.observe import Observation, observe, seen_by
+from net.wire import encode_view
 
 OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
 
@@ -21,6 +22,15 @@ def view_for(match: Match, seat: int) -> Observation:
     """`observe(match, seat)` with the deal number hidden (None) until the hand is over."""
     view = observe(match, seat)
     return view if view.phase in OVER else replace(view, deal_no=None)  # type: ignore[arg-type]
+
+
+def sent_view(match: Match, seat: int) -> dict[str, object]:
+    """`view_for(match, seat)` as the wire carries it (net.wire), built without copying the view: a room writes one
+    for every person after every action."""
+    data = encode_view(observe(match, seat))
+    if match.phase not in OVER:
+        data["deal_no"] = None
+    return data
 
 
 def events_for(events: list[ev.Event], seat: int, players: int) -> list[ev.Event]:

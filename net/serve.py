@@ -18,6 +18,7 @@ import signal
 import sys
 
 from net.discovery import LanAdvertiser, lan_interfaces, local_addresses
+from net.limits import Limits
 from net.protocol import ANY_ADDRESS, DEFAULT_PORT, VERSION
 from net.room import Pace
 from net.server import Server, Settings
@@ -46,8 +47,9 @@ def run(port: int | None, rooms: pathlib.Path) -> int:
     return main(["--rooms", str(rooms), *([] if port is None else ["--port", str(port)])])
 
 
-def serve(args: argparse.Namespace) -> int:
-    """Run the server until Ctrl+C, SIGTERM or (with --watch) the end of standard input; 2 when it cannot start."""
+def serve(args: argparse.Namespace, limits: Limits | None = None) -> int:
+    """Run the server until Ctrl+C, SIGTERM or (with --watch) the end of standard input; 2 when it cannot start.
+    `limits`: the server's (a benchmark raises them), else the defaults."""
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
     if not 0 <= args.port <= 65535:
         print(f"--port must be a port number from 0 to 65535, not {args.port}.")
@@ -55,11 +57,11 @@ def serve(args: argparse.Namespace) -> int:
     if not args.bot_pause >= 0:
         print(f"--bot-pause must be zero or more seconds, not {args.bot_pause}.")
         return 2
-    return asyncio.run(_serve(args))
+    return asyncio.run(_serve(args, limits or Limits()))
 
 
-async def _serve(args: argparse.Namespace) -> int:
-    server = Server(Settings(args.rooms, pace=Pace(bot_pause=args.bot_pause)))
+async def _serve(args: argparse.Namespace, limits: Limits) -> int:
+    server = Server(Settings(args.rooms, limits, Pace(bot_pause=args.bot_pause)))
     try:
         await server.start(args.host, args.port)
     except OSError as failed:

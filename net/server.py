@@ -135,6 +135,7 @@ class Server:
             ping_interval=20,
             ping_timeout=20,
             close_timeout=5,
+            compression=None,  # frames of a few KB: deflate would cost CPU and ~100 KB a connection for little
         )
         self.sweeper = asyncio.get_running_loop().create_task(self._sweep())
 
@@ -207,7 +208,7 @@ class Server:
         finally:
             greeting.cancel()
             self._gone(connection)
-            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+            with contextlib.suppress(ConnectionClosed, asyncio.CancelledError, TimeoutError):
                 await asyncio.wait_for(writer, self.limits.hello_seconds)
 
     def _hello_due(self, connection: Connection) -> None:

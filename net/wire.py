@@ -214,8 +214,14 @@ def _short(data: JSON, limit: int = 40) -> str:
 
 
 def schema_of(kind: Any) -> dict[str, Any]:
-    """The JSON Schema of a type's wire form (what `encode` writes and `decode` reads)."""
+    """The JSON Schema (draft-07) of a type's wire form (what `encode` writes and `decode` reads)."""
     origin = typing.get_origin(kind)
+    if (inner := _optional(kind)) is not None:
+        some = schema_of(inner)  # X or null: a keyword binds only values of its own type, so "type" takes null too
+        if "enum" in some:
+            return {"enum": [*some["enum"], None]}
+        if isinstance(some.get("type"), str):
+            return {**some, "type": [some["type"], "null"]}
     if origin in (typing.Union, types.UnionType):
         return {"anyOf": [schema_of(option) for option in typing.get_args(kind)]}
     if origin is tuple:
@@ -223,7 +229,8 @@ def schema_of(kind: Any) -> dict[str, Any]:
         if len(args) == 2 and args[1] is Ellipsis:
             return {"type": "array", "items": schema_of(args[0])}
         count = len(args)
-        return {"type": "array", "prefixItems": [schema_of(a) for a in args], "minItems": count, "maxItems": count}
+        items = [schema_of(a) for a in args]
+        return {"type": "array", "items": items, "additionalItems": False, "minItems": count, "maxItems": count}
     simple = {type(None): "null", None: "null", bool: "boolean", int: "integer", float: "number", str: "string"}
     if kind in simple:
         return {"type": simple[kind]}

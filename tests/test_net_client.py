@@ -16,7 +16,7 @@ from net import messages
 from net.client import Client, Connected, Lost, Message
 from net.messages import RoomInfo, Update, Welcome
 from net.server import Server, Settings
-from tests.helpers_net import TEST_LIMITS, TEST_PACE, WAIT
+from tests.kit.net import TEST_LIMITS, TEST_PACE, WAIT
 
 
 @contextmanager

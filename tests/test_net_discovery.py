@@ -24,7 +24,7 @@ from net import messages
 from net.client import AsyncClient
 from net.discovery import LanAdvertiser, LanBrowser, LanTable
 from net.messages import Welcome
-from tests.helpers_net import expect, serving
+from tests.kit.net import expect, serving
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 NETNS = ["unshare", "-rn"]

@@ -24,8 +24,7 @@ from net.client import AsyncClient, Closed
 from net.messages import Bye, Refused, RoomInfo, Update
 from net.protocol import CLIENT_FRAME_BYTES, REFUSALS
 from net.server import Server
-from tests.helpers_net import TEST_LIMITS, connect, expect, guest, hand_over, host, serving, url
-from tests.test_net_rooms import refusal
+from tests.kit.net import TEST_LIMITS, connect, expect, guest, hand_over, host, refusal, serving, url
 
 HOSTILE = 10_000
 
@@ -181,7 +180,7 @@ def test_a_client_that_does_not_read_is_dropped_and_never_stalls_the_room(tmp_pa
             first = await host(server, "standard", ["open", "bot"])
             sock = socket.create_connection(("127.0.0.1", server.port))
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-            slow_ws = await ws_connect(url(server), sock=sock, max_queue=1, compression=None)
+            slow_ws = await ws_connect(url(server), sock=sock, max_queue=1, compression=None, proxy=None)
             await slow_ws.send(messages.hello("Slow"))
             await slow_ws.send(messages.join(first.welcome.code))
             await expect(first.client, RoomInfo, lambda r: r.seats[1].connected)

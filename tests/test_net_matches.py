@@ -13,17 +13,17 @@ from game.match import Phase
 from game.rulesets import RULESETS
 from net import messages
 from net.messages import Update
-from tests.helpers_net import audit, expect, guest, host, match_over, serving
+from tests.kit.net import audit, expect, guest, host, match_over, serving
 
 PEOPLE = {  # how many people sit at each table in its test (the other seats are bots)
     "standard": 1,
-    "classic": 2,
+    "classic": 3,
     "no-shuffle": 3,
     "wildcard": 2,
-    "swap-three": 3,
-    "rob": 3,
+    "swap-three": 2,
+    "rob": 2,
     "two-player": 2,
-    "four-player": 3,
+    "four-player": 2,
 }
 
 

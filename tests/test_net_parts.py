@@ -12,12 +12,14 @@ import random
 import signal
 
 import pytest
+from zeroconf import InterfaceChoice
 
 from game.actions import Bid, NextHand
 from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.savefile import SaveStore, encode
 from net.bots import BotPool
+from net.discovery import lan_interfaces
 from net.limits import Bucket, Buckets
 from net.saving import Journal, Saver, saved_rooms
 from net.seen import view_for
@@ -156,3 +158,17 @@ def test_buckets_per_address_forget_the_least_recently_seen_beyond_their_cap() -
     buckets["c"].take()
     assert list(buckets.buckets) == ["b", "c"]
     assert buckets["a"].take()  # forgotten: a fresh bucket (the server-wide bucket still counts it)
+
+
+def test_mdns_keeps_to_the_interfaces_it_is_told_and_to_the_loopback_under_pytest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("DOUDIZHU_LAN", raising=False)
+    assert lan_interfaces() == ["127.0.0.1"]  # PYTEST_CURRENT_TEST is set while a test runs
+    monkeypatch.setenv("DOUDIZHU_LAN", "all")
+    assert lan_interfaces() is InterfaceChoice.All
+    monkeypatch.setenv("DOUDIZHU_LAN", "10.1.2.3, 127.0.0.1")
+    assert lan_interfaces() == ["10.1.2.3", "127.0.0.1"]
+    monkeypatch.delenv("DOUDIZHU_LAN")
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    assert lan_interfaces() is InterfaceChoice.All

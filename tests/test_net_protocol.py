@@ -69,7 +69,7 @@ def test_every_message_a_client_builds_parses_back() -> None:
         ('{"v": 1, "type": "join", "code": "K7M2QX", "token": "short"}', "bad_message"),
         ('{"v": 1, "type": "ready", "ready": 1}', "bad_message"),
         ('{"v": 1, "type": "act", "action": []}', "bad_message"),
-        ('{"v": 1, "type": "act", "action": [1, 2]}', "bad_message"),
+        ('{"v": 1, "type": "act", "action": ["play", {"seat": 1}]}', "bad_message"),
         ('{"v": 1, "type": "act", "action": ["play", 0, "3", null, [[1]]]}', "bad_message"),
         ('{"v": 1, "type": "act", "action": ["play", 0, "' + "3" * 65 + '"]}', "bad_message"),
         ('{"v": 1, "type": "say", "phrase": "you cheat"}', "bad_message"),

@@ -19,29 +19,11 @@ from net.client import AsyncClient
 from net.messages import Bye, Refused, RoomInfo, Said, Update, Welcome
 from net.room import Pace, token_hash
 from net.seen import OVER, view_for
-from net.server import Server
-from tests.helpers_net import Player, connect, expect, guest, hand_over, host, serving, url
+from tests.kit.net import connect, expect, guest, hand_over, host, refusal, serving, started, url
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
     asyncio.run(scenario)
-
-
-async def refusal(client: AsyncClient, text: str) -> Refused:
-    await client.send(text)
-    return await expect(client, Refused)
-
-
-async def started(server: Server, ruleset: str = "standard", people: int = 2) -> list[Player]:
-    """A room with `people` people (the host at seat 0) and bots in the other seats, started."""
-    seats = ["open"] * (people - 1) + ["bot"] * (3 - people)
-    first = await host(server, ruleset, seats)
-    players = [first] + [await guest(server, first.welcome.code, f"G{n}") for n in range(1, people)]
-    for player in players[1:]:
-        await player.client.send(messages.ready())
-    await expect(first.client, RoomInfo, lambda room: all(s.ready for s in room.seats[1:people]))
-    await first.client.send(messages.start())
-    return players
 
 
 def test_the_lobby_joining_by_code_ready_and_start(tmp_path: pathlib.Path) -> None:

@@ -8,7 +8,7 @@ import json
 import random
 from collections.abc import Iterator
 
-import jsonschema
+import fastjsonschema
 import pytest
 
 from game import events as ev
@@ -42,14 +42,14 @@ def random_play(name: str, seed: int, steps: int) -> Iterator[tuple[Match, list[
 
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_views_and_events_of_random_play_come_back_equal_through_json(name: str) -> None:
-    """Every seat's view and every event (as each seat sees it) at every step of 300 random steps round-trips; one
-    step in 20 is checked against the JSON Schemas too."""
-    views = jsonschema.Draft202012Validator(wire.view_schema())
-    events = jsonschema.Draft202012Validator(wire.event_schema())
+    """Every seat's view and every event (as each seat sees it) at every step of 300 random steps round-trips and
+    matches its JSON Schema."""
+    views = fastjsonschema.compile(wire.view_schema())
+    events = fastjsonschema.compile(wire.event_schema())
     match = Match(name, 11)
     rng = random.Random(11)
     happened = list(match.opening)
-    for step in range(300):
+    for _ in range(300):
         for seat in range(match.players):
             view = observe(match, seat)
             data = through_json(wire.encode_view(view))
@@ -57,10 +57,8 @@ def test_views_and_events_of_random_play_come_back_equal_through_json(name: str)
             for event in events_for(happened, seat, match.players):
                 sent = through_json(wire.encode_event(event))
                 assert wire.decode_event(sent) == event
-                if step % 20 == 0:
-                    events.validate(sent)
-            if step % 20 == 0:
-                views.validate(data)
+                events(sent)
+            views(data)
         if match.phase is Phase.MATCH_OVER:
             break
         if match.phase is Phase.HAND_OVER:
