@@ -73,8 +73,11 @@ def readings(view: Observation, cards: Sequence[int]) -> list[Offer]:
     if view.wild and view.wild in move:
         last = view.last.reading if view.last is not None else None
         stands = [s for s in wild.stands(move, view.wild, view.rules) if last is None or beats(s.reading, last)]
-        if stands:  # one reading is played as it is written, "57=55"; none: the core says why not
+        if stands:  # one reading is played as it is written, "57=55"
             return [Offer(Play(view.seat, s.text, s.reading.kind, chosen), s.reading) for s in stands]
+        every = wild.stands(move, view.wild, view.rules)
+        if every:  # none answers: tried as its strongest reading, so the core's refusal says why that one cannot
+            return [Offer(Play(view.seat, every[0].text, None, chosen), None)]
     elif move and view.last is None:
         kinds = distinct_kinds(classify(parse(move), view.rules))
         if len(kinds) > 1:

@@ -125,6 +125,16 @@ def abandon_hand(host: Host, session: Session) -> None:
     show(host, session)
 
 
+def leave_room(host: Host) -> None:
+    """Give your seat in the room up (a bot takes it; a room this game hosts closes) and go back to the title."""
+    if host.room is not None:
+        host.room.leave()
+    host.room = None
+    host.change_prefs(room_url="", room_code="", room_token="", room_port=0)  # your seat is given up
+    host.session = None
+    host.show_title()
+
+
 def to_title(host: Host) -> None:
     """Back to the title: the match is saved first and its bots stop thinking."""
     if host.session is not None:

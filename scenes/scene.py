@@ -11,6 +11,7 @@ match's phase, to the title) is asked of the host, which alone knows every scree
 
 from __future__ import annotations
 
+import pathlib
 import random
 from collections.abc import Mapping
 from concurrent.futures import Executor
@@ -21,11 +22,13 @@ import pygame
 from scenes.platform.input import Input
 
 if TYPE_CHECKING:
+    from game.folder_lock import Lock
     from scenes.art.cards import CardArt
     from scenes.art.sound import Sounds
     from scenes.platform.input import Inputs
     from scenes.platform.prefs import Prefs
     from scenes.table.layout import Fitted
+    from scenes.table.remote_seat import RemoteSeat
     from scenes.table.session import Session
     from scenes.table.table_settings import TableSettings
 
@@ -48,9 +51,11 @@ class Host(Protocol):
     store: Any  # a game.savefile.SaveStore, or None when nothing is saved
     seeds: random.Random  # new matches draw their seeds here
     session: Session | None  # the match at the table, if any
+    room: RemoteSeat | None  # the room with friends you are in, if any
     table_settings: TableSettings
     prefs: Prefs
     problem: str | None  # a save (or preferences) problem for the title screen
+    busy: pathlib.Path | None  # a saves folder another game holds: nothing is saved (the title offers another)
     demo: bool  # bots in every seat, screens move on by themselves
     steady: bool  # the headless demo: a late bot is waited for, so frames repeat
     ruleset: str  # `--ruleset NAME`
@@ -82,6 +87,9 @@ class Host(Protocol):
 
     def toggle_fullscreen(self) -> None:
         """Full screen, or back to the window."""
+
+    def use_folder(self, directory: pathlib.Path) -> tuple[Lock, str | None]:
+        """Save in `directory` from now on, if this game can hold it: how its lock went, and why not."""
 
     def quit(self) -> None:
         """Leave the game, saving the match first."""

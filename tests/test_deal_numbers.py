@@ -14,7 +14,8 @@ from scenes.flow import new_match, open_session, show
 from scenes.screens import settlement as settlement_module
 from scenes.screens.new_match import DealEntry
 from scenes.table import hud
-from tests.kit.app import texts_drawn as kit_texts_drawn, pad, post, press, steps
+from tests.kit.app import pad, post, press, steps
+from tests.kit.app import texts_drawn as kit_texts_drawn
 from tests.kit.play import play_until, settled
 
 ROOT = Path(__file__).resolve().parent.parent

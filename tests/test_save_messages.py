@@ -163,6 +163,22 @@ def removal_refused(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) ->
     return refused.value.problem
 
 
+def changed_elsewhere(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem:
+    """Another game saved over this store's match.json since this store last wrote it."""
+    store = match_save(directory)
+    SaveStore(directory).save(Match("standard", 2), {})
+    with pytest.raises(WriteFailed) as refused:
+        store.save(mid_trick(), {})
+    return refused.value.problem
+
+
+def backup_is_a_folder(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | None:
+    store = match_save(directory)
+    (directory / "match.bak.json").unlink()
+    (directory / "match.bak.json").mkdir()
+    return store.save(mid_trick(), {})
+
+
 def loaded_while(owner: object, name: str, value: object, torn: bytes | None = None) -> Case:
     """A good save (match.json replaced by `torn`, if given) loaded while `owner.name` is `value`."""
 
@@ -239,6 +255,8 @@ CASES: dict[str, Case] = {
     "my_puzzles_edited": opened_on(MyPuzzles, "my_puzzles.json", '{"format": 1, "chapter": "mine", "puzzles": [{}]}'),
     "write_refused": write_refused,
     "removal_refused": removal_refused,
+    "changed_elsewhere": changed_elsewhere,
+    "backup_is_a_folder": backup_is_a_folder,
     "unmovable": loaded_while(atomic, "move_aside", refuse, torn=b"{"),
     "directory_unreadable": loaded_while(pathlib.Path, "is_file", refuse),
     "too_large": loaded_while(atomic, "MAX_BYTES", 10),

@@ -38,7 +38,7 @@ def test_004_repeated_robs_are_one_item_with_their_product():
     settlement = example_3().hand.settlement
     assert doubling_items(settlement) == ["2 robs ×4", "Show ×2", "Bomb ×2", "Spring ×2"]
     set_language("zh")
-    assert doubling_items(settlement) == ["抢地主 2 次 ×4", "明牌 ×2", "炸弹 ×2", "春天 ×2"]
+    assert doubling_items(settlement) == ["抢地主2次 ×4", "明牌 ×2", "炸弹 ×2", "春天 ×2"]
     set_language("en")
 
 

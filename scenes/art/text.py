@@ -65,10 +65,10 @@ TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:{WORDS}|[{CJK}]|[^\s{CJK}]+)[{N
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters. The last line
-    never holds a lone word (开始。 on a line of its own, at the end of a panel): it takes words from the line before
-    while they fit and that line keeps more than a lone word."""
-    face = font_for(value, size, bold)
+    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters; a path
+    wider than a line after a "/". Each line is measured in the font it is drawn in (a line of Latin words in a
+    Chinese sentence is drawn in DejaVu). The last line never holds a lone word (开始。 on a line of its own, at the
+    end of a panel): it takes words from the line before while they fit and that line keeps more than a lone word."""
     lines: list[list[tuple[str, bool]]] = []  # each line's tokens, each with whether a space came before it
     line: list[tuple[str, bool]] = []
     gap = False
@@ -76,16 +76,17 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
         if token.isspace():
             gap = True
             continue
-        if line and face.size(_joined([*line, (token, gap)]))[0] > width:
-            lines.append(line)
-            line = []
-        line.append((token, gap))
-        gap = False
+        for piece in _cut(token, size, width, bold):
+            if line and _width(_joined([*line, (piece, gap)]), size, bold) > width:
+                lines.append(line)
+                line = []
+            line.append((piece, gap))
+            gap = False
     if line:
         lines.append(line)
     while len(lines) > 1 and _lone(lines[-1]) and len(lines[-2]) > 1:
         before, taken = lines[-2][:-1], [lines[-2][-1], *lines[-1]]
-        if _lone(before) or face.size(_joined(taken))[0] > width:
+        if _lone(before) or _width(_joined(taken), size, bold) > width:
             break
         lines[-2:] = [before, taken]
     return [_joined(tokens) for tokens in lines]
@@ -102,6 +103,23 @@ def _lone(tokens: list[tuple[str, bool]]) -> bool:
     if any(ord(ch) >= CJK_START for ch in said):
         return len(said.replace(" ", "")) <= 3
     return " " not in said
+
+
+def _width(value: str, size: int, bold: bool) -> int:
+    return font_for(value, size, bold).size(value)[0]
+
+
+def _cut(token: str, size: int, width: int, bold: bool) -> list[str]:
+    """A word wider than a line as pieces that end at a "/" (a long path), each as wide as fits; any other word is
+    kept whole."""
+    if "/" not in token or _width(token, size, bold) <= width:
+        return [token]
+    pieces = [""]
+    for part in re.findall(r"[^/]*/|[^/]+$", token):
+        if pieces[-1] and _width(pieces[-1] + part, size, bold) > width:
+            pieces.append("")
+        pieces[-1] += part
+    return pieces
 
 
 def clear() -> None:

@@ -43,6 +43,7 @@ class Act(Enum):
     TWO = auto()  # Bid 2
     THREE = auto()  # Bid 3
     NEW = auto()  # the settlement's New match
+    PHRASE = auto()  # a room with friends: the quick phrases
     POINTER_DOWN = auto()
     POINTER_MOVE = auto()
     POINTER_UP = auto()
@@ -98,6 +99,7 @@ KEYMAP: dict[int, Act] = {
     pygame.K_3: Act.THREE,
     pygame.K_KP3: Act.THREE,
     pygame.K_n: Act.NEW,
+    pygame.K_t: Act.PHRASE,
 }
 NUMBERED = (Act.ONE, Act.TWO, Act.THREE)  # the numbered answers' acts, 1 first
 
@@ -115,6 +117,7 @@ PADMAP: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
     pygame.CONTROLLER_BUTTON_LEFTSTICK: Act.UNDO,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Act.PHRASE,
 }
 # The triggers jump to the ends (the hand's first and last card, a replay's first and last move).
 TRIGGERS = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: Act.FIRST, pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Act.LAST}
@@ -150,6 +153,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.TWO: "2",
         Act.THREE: "3",
         Act.NEW: "N",
+        Act.PHRASE: "T",
         **ARROWS,
     },
     Device.GAMEPAD: {
@@ -162,6 +166,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.CLEAR: "RB",
         Act.MENU: "Start",
         Act.UNDO: "L3",
+        Act.PHRASE: "R3",
         Act.FIRST: "LT",
         Act.LAST: "RT",
         **ARROWS,
@@ -177,6 +182,7 @@ PLAYSTATION_LABELS = {
     Act.CLEAR: "R1",
     Act.MENU: "Options",
     Act.UNDO: "L3",
+    Act.PHRASE: "R3",
     Act.FIRST: "L2",
     Act.LAST: "R2",
     **ARROWS,

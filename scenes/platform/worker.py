@@ -20,10 +20,12 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
@@ -67,7 +69,9 @@ def answer(request: bytes) -> bytes:
 
 def serve(conn: Connection, niceness: int, parent: int) -> None:
     """The worker process: a lower priority, so the frames win the CPU; a watch on the game's process; the bots
-    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal)."""
+    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal);
+    deaf to Ctrl+C, which a terminal sends to every process of the game: the game quits and closes the worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(niceness)
     threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     import game.bots  # noqa: F401
@@ -92,6 +96,30 @@ def ask(pool: Executor | None, fn: Callable[..., Any], *args: Any) -> Future[Any
         return None
 
 
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """A worker started with its standard error going nowhere. A terminal's Ctrl+C reaches every process of the
+    game, and one that comes while the worker's interpreter starts, before `serve` ignores it, would print a
+    KeyboardInterrupt of its own (the game then quits and closes the worker). The worker says nothing on stderr
+    anyway: its errors travel back with its answers (`answer`). The game's own stderr is back once it has started."""
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    try:
+        kept = os.dup(2)
+    except OSError:  # no stderr at all: nothing to keep quiet
+        os.close(nowhere)
+        yield
+        return
+    os.dup2(nowhere, 2)
+    os.close(nowhere)
+    try:
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
+
+
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
     """`fn(*args)` computed in this process, as a finished future: a bot's turn when no worker can be started."""
     done: Future[Any] = Future()
@@ -109,7 +137,8 @@ class Worker:
         spawn = multiprocessing.get_context("spawn")
         self.conn, theirs = spawn.Pipe()
         self.process = spawn.Process(target=serve, args=(theirs, niceness, os.getpid()), name="bots", daemon=True)
-        self.process.start()
+        with silenced():
+            self.process.start()
         theirs.close()
         self.lock = threading.Lock()
         self.waiting: deque[tuple[Future[Any], bytes]] = deque()

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.view import Offer
-from scenes.flow import abandon_hand, new_match, start_practice_deal, to_title, unfinished_scores
+from scenes.flow import abandon_hand, leave_room, new_match, start_practice_deal, to_title, unfinished_scores
 from scenes.screens.overlay import MenuOverlay
+from scenes.screens.phrases import PhraseMenu
 from scenes.screens.rules import RulesHelp
 from scenes.screens.settings import SettingsOverlay
 from scenes.words.i18n import tr
@@ -48,6 +49,15 @@ class PauseMenu(MenuOverlay):
         self.session = session
 
     def items(self) -> list[tuple[str, str, str]]:
+        if self.host.room is not None:  # a room with friends: no new deal or match of your own, a way out instead
+            return [
+                ("resume", tr("overlays.resume"), "play"),
+                ("say", tr("rooms.say"), "hint"),
+                ("rules", tr("overlays.rules"), "plain"),
+                ("settings", tr("overlays.settings"), "plain"),
+                ("leave", tr("rooms.leave_room"), "plain"),
+                ("quit", tr("overlays.save_quit"), "dark"),
+            ]
         return [
             ("resume", tr("overlays.resume"), "play"),
             ("new", tr("overlays.new_game"), "plain"),
@@ -72,8 +82,34 @@ class PauseMenu(MenuOverlay):
             self.host.push(SettingsOverlay(self.host))
         elif key == "title":
             to_title(self.host)
+        elif key == "say" and self.host.room is not None:
+            self.host.push(PhraseMenu(self.host, self.host.room))
+        elif key == "leave":
+            leave_room(self.host)
         elif key == "quit":
             self.host.quit()
+
+
+class RoomEnded(MenuOverlay):
+    """The room with friends is over for you (its server stopped, the room closed, your connection gave up): what
+    happened, and the way back to the title."""
+
+    name = "room ended"
+    title_key = "rooms.ended_title"
+    closer = "title"
+
+    def __init__(self, host: Host, said: str) -> None:
+        super().__init__(host)
+        self.note = said
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("title", tr("settlement.title"), "play")]
+
+    def choose(self, key: str) -> None:
+        leave_room(self.host)
+
+    def close(self) -> None:
+        leave_room(self.host)
 
 
 class ConfirmNewMatch(MenuOverlay):

@@ -32,6 +32,7 @@ from scenes.words.wording import describe, hint
 if TYPE_CHECKING:
     from scenes.scene import Host
 
+PLAYED = (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER)  # the phases this screen shows
 SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
 AUTO_PASS_AFTER = 1.0  # seconds "Can't beat" shows before the auto-pass setting passes for you
 
@@ -105,6 +106,9 @@ class PlayScene(TableScene):
         if self.my_turn and s.cards.settled:  # Suggest's answer is asked as your turn starts: the key answers at once
             s.advice.suggestions(s.view, s.turn_key())
         self._collect_suggestions()
+        if s.view.phase not in PLAYED and s.cards.settled:  # a new deal from a room's server: its auction's screen
+            self.host.show(s, settle=False)
+            return
         if s.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.over_for += dt
             if self.over_for >= SETTLE_AFTER and not self.settling and not s.cards.board.busy:

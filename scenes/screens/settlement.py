@@ -8,16 +8,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.actions import NextHand
 from game.view import Phase, Settlement
 from scenes.art.avatars import avatar
 from scenes.art.effects import Confetti, Effect, Glow
 from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
-from scenes.flow import play_again, to_title, undo_turn
+from scenes.flow import leave_room, play_again, to_title, undo_turn
 from scenes.platform.input import Act, Device, Input
 from scenes.scene import Scene
-from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.menus import PauseMenu, replay_deal, start_new_match
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
@@ -34,7 +35,7 @@ DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
 # Each button's own key, for its hint and its action: the keyboard's, and what a pad presses instead (it has no N: its
 # Back, which plays no other part here, starts the new match). Play again, first, and Make a puzzle take Confirm
 # while they have the focus.
-KEYS = {"replay": Act.SORT, "deal": Act.SUGGEST, "match": Act.NEW, "title": Act.MENU}
+KEYS = {"replay": Act.SORT, "deal": Act.SUGGEST, "match": Act.NEW, "title": Act.MENU, "leave": Act.CLEAR}
 PAD_KEYS = KEYS | {"match": Act.AUTO}
 PAD_ALIASES = {Act.AUTO: Act.NEW}
 TERMS = re.compile(r"(?= = )|(?<=, )|(?<=，)")  # where a share's computation may break onto a new line
@@ -50,6 +51,7 @@ class SettlementScene(Scene):
         self.row = Row()
         self.shown = 0.0
         self.celebration: list[Effect] = []
+        self.waiting = False  # at a room's table: you said you are ready, the others are not yet
         self.maker = PuzzleMaker(host, session.seat.match, session.me)  # a forced win you missed: make it a puzzle
 
     def enter(self) -> None:
@@ -85,6 +87,9 @@ class SettlementScene(Scene):
         geo = self.canvas.geo
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        if self.host.room is not None:
+            self._room_buttons(bar)
+            return
         if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
             specs = [("match", tr("settlement.new_match"), "play"), ("title", tr("settlement.title"), "dark")]
         else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
@@ -104,8 +109,23 @@ class SettlementScene(Scene):
             make = pygame.Rect(box.right - geo.px(330), bar.y - geo.px(76), geo.px(300), geo.px(60))
             self.row.buttons.append(self.maker.button(make))
 
+    def _room_buttons(self, bar: pygame.Rect) -> None:
+        """At a room's table: ready for the next hand (a new match once it is decided), or leave; the room deals
+        once every player is ready."""
+        geo = self.canvas.geo
+        word = "settlement.new_match" if self.match_over else "settlement.play_again"
+        word = "rooms.waiting_others" if self.waiting else word
+        specs = [("again", tr(word), "play"), ("leave", tr("rooms.leave_room"), "dark")]
+        self.row = Row.centered(bar, specs, geo.px(300), geo.px(24))
+        self.row.buttons[0].focus = True
+        self.row.get("again").enabled = not self.waiting
+
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again, at its phase
+            self.session.take()
+            self.host.show(self.session, settle=False)
+            return
         self.celebration = [e for e in self.celebration if e.update(dt)]
         if self.maker.update():
             self.relayout()
@@ -117,8 +137,14 @@ class SettlementScene(Scene):
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
-        if key == "again":
+        if key == "again" and self.host.room is not None:
+            self.session.act(NextHand())  # ready: the room deals once everyone is
+            self.waiting = True
+            self.relayout()
+        elif key == "again":
             play_again(self.host, self.session)
+        elif key == "leave":
+            leave_room(self.host)
         elif key == "replay" and (match := self.session.seat.match) is not None:
             self.host.push(ReplayScene(self.host, match, maker=self.maker))
         elif key == "deal" and self.session.seat.match is not None:
@@ -139,8 +165,10 @@ class SettlementScene(Scene):
             self.choose(picked)
         elif picked == "":
             return
+        elif act is Act.MENU and self.host.room is not None:
+            self.host.push(PauseMenu(self.host, self.session))  # its Leave the room, never a stray Esc out of it
         elif keyed is not None and any(b.key == keyed and b.enabled for b in self.row.buttons):
-            self.choose(keyed)  # Esc the title, R the replay, S this deal again, N a new match
+            self.choose(keyed)  # Esc the title, R the replay, S this deal again, N a new match, X leaves a room
         elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
             undo_turn(self.host, self.session)
 
@@ -237,7 +265,8 @@ class SettlementScene(Scene):
             blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
             if settlement:  # the seat's face, smiling or not, in its role's hat
                 role = "landlord" if seat == settlement.landlord else "farmer"
-                face = avatar(seat, self.session.moods.face(view, seat, False), role, geo.px(44))
+                look = self.session.seat.avatars.get(seat, seat)
+                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(44))
                 surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)

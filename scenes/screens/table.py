@@ -17,12 +17,14 @@ from scenes.art.widgets import Button, blit_faded
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import PauseMenu
+from scenes.screens.menus import PauseMenu, RoomEnded
+from scenes.screens.phrases import PhraseMenu
 from scenes.table.hud import (
     draw_banner,
     draw_bubbles,
-    draw_counter,
+    draw_chat,
     draw_chip,
+    draw_counter,
     draw_deck,
     draw_kitty,
     draw_message,
@@ -37,6 +39,7 @@ from scenes.table.marks import (
     kitty_held,
     mark_kitty,
 )
+from scenes.table.restore import restore_table
 from scenes.table.seat_look import draw_pile, draw_seat
 from scenes.table.session import Session
 from scenes.table.stand_ins import received, stood_for
@@ -69,6 +72,14 @@ class TableScene(Scene):
         self.time += dt
         self.menu.hint = self.canvas.inputs.label(Act.MENU)
         self.session.update(dt)
+        room = self.host.room
+        if room is not None and room.ended is not None and self.host.scene is self:  # the room is over for you
+            self.host.push(RoomEnded(self.host, tr(room.ended)))
+            return
+        if self.session.relaid:  # back in a room after a gap: the table as the whole view says, as Continue lays it
+            self.session.relaid = False
+            self.session.cards.place_hand(0.0)
+            restore_table(self.session)
         paint_ahead()
 
     def handle(self, event: Input) -> None:
@@ -78,6 +89,8 @@ class TableScene(Scene):
             self.toggle_counter()
         elif event.act is Act.UNDO:
             undo_turn(self.host, self.session)
+        elif event.act is Act.PHRASE and self.host.room is not None:
+            self.host.push(PhraseMenu(self.host, self.host.room))
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
         elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
@@ -116,6 +129,7 @@ class TableScene(Scene):
         self._cards(surface)
         draw_your_shown(surface, geo, s, s.me)
         draw_bubbles(surface, geo, s)
+        draw_chat(surface, geo, s)
         draw_message(surface, geo, s, self.prompt())  # under the banner, should the banner need its room
         draw_banner(surface, geo, s)
         s.effects.draw(surface)

@@ -15,7 +15,7 @@ from game.rulesets import Auction
 from game.view import Observation, Phase, stake
 from scenes.art.cache import cache
 from scenes.art.text import blit_text, text
-from scenes.art.widgets import CREAM, GOLD, MUTED, RED, SHADOW, blit_faded, panel, pill, zoomed
+from scenes.art.widgets import CREAM, GOLD, INK, MUTED, RED, SHADOW, blit_faded, panel, pill, zoomed
 from scenes.table.layout import Fitted
 from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import language, tr
@@ -207,6 +207,17 @@ def draw_bubbles(surface: pygame.Surface, geo: Fitted, session: Session) -> None
         align = str(session.cards.play_props(seat).get("align", "center"))
         anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
         blit_faded(surface, image, image.get_rect(**{anchor: getattr(zone, anchor)}), alpha)
+
+
+def draw_chat(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """A quick phrase said at a room's table (常用语): a speech bubble over the seat that said it, for a moment."""
+    for seat, said in session.notices.chat.items():
+        box = session.cards.zone("seat", seat)
+        image = zoomed(pill(said.text, geo.px(28), INK, (geo.px(18), geo.px(8)), (255, 250, 232), 245),
+                       _pop(session, 0.6, said.age, 0.15))  # fmt: skip
+        at = image.get_rect(midbottom=(box.centerx, box.top - geo.px(10)))
+        at.clamp_ip(pygame.Rect((0, 0), geo.size))
+        surface.blit(image, at)
 
 
 def draw_banner(surface: pygame.Surface, geo: Fitted, session: Session) -> None:

@@ -20,7 +20,7 @@ from game.view import Observation, Phase, observe, seen_by
 from scenes.platform.worker import BotPool, Thinker
 from scenes.table.clock import TableClock
 from scenes.table.seat import Said, Update
-from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.seats import HUMAN, MAX_SEATS, SEAT_NAMES
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
@@ -34,6 +34,7 @@ class LocalSeat:
 
     me = HUMAN
     names: Mapping[int, str] = SEAT_NAMES
+    avatars: Mapping[int, int] = {seat: seat for seat in range(MAX_SEATS)}  # each seat its own character
 
     def __init__(
         self,
@@ -79,10 +80,16 @@ class LocalSeat:
         taken, self._updates = self._updates, []
         return taken
 
+    def pending(self) -> bool:
+        return bool(self._updates)
+
     def send(self, action: Action) -> None:
         """Apply your action (or the table's: play again, a new deal) through the core; raises IllegalAction with
         nothing changed."""
         self._apply(action)
+
+    def presence(self, seat: int) -> str:
+        return ""  # everyone at a table held here is where they were
 
     def thinking(self, seat: int) -> bool:
         return seat != HUMAN and self.bot_seat(seat)
@@ -188,10 +195,11 @@ class LocalSeat:
         already = self.store.failing is not None
         try:
             table = {**self.settings.to_dict(), CLOCK: self.clock.to_dict(), PRACTICED: self.practiced, **self.kept}
-            self.store.save(self.match, table)
+            moved = self.store.save(self.match, table)
         except WriteFailed as refused:
-            if not already:
-                return [(tr("table.unsaved", problem=problems.note(refused.problem)), 8.0, "warn")]
+            return [] if already else [(problems.unsaved(refused.problem), 8.0, "warn")]
+        if moved is not None:  # a bad file or a folder was in the way: moved aside, and the save went on
+            return [(problems.note(moved), 8.0, "warn")]
         return []
 
     def count(self, events: list[ev.Event]) -> list[Said]:

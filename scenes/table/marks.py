@@ -91,6 +91,15 @@ def draw_seat_tags(surface: pygame.Surface, geo: Fitted, view: Observation, seat
         surface.blit(tag, tag.get_rect(center=(box.left + geo.px(8) + tag.get_width() // 2, box.top)))
 
 
+def draw_presence(surface: pygame.Surface, geo: Fitted, said: str, box: pygame.Rect) -> None:
+    """What a room says of a seat's player beyond the match (away, a bot plays; waiting for a friend): a pill on the
+    seat box's bottom edge."""
+    if not said:
+        return
+    tag = pill(said, geo.px(18), (255, 236, 200), (geo.px(10), geo.px(3)), (70, 60, 60), 235)
+    surface.blit(tag, tag.get_rect(center=(box.centerx, box.bottom)))
+
+
 def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
     """Where a shown hand's small cards lie, in rows under its seat box, lined up with the box's outer edge."""
     w, h = size

@@ -23,6 +23,8 @@ from scenes.words.wording import rank_name
 if TYPE_CHECKING:
     from scenes.table.parts import Table
 
+CHAT_SECONDS = 3.5  # a quick phrase stays by its seat this long
+
 BANNER_KINDS = {  # the catalogue key of the banner a play of this kind raises
     Kind.BOMB: "table.banner_bomb",
     Kind.ROCKET: "table.banner_rocket",
@@ -61,6 +63,7 @@ class Notices:
         self.bubbles: dict[int, Notice] = {}  # seat -> what it said last
         self.banner: Notice | None = None
         self.message: Notice | None = None
+        self.chat: dict[int, Notice] = {}  # seat -> the quick phrase it said at a room's table, for a moment
 
     def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
         self.message = Notice(text, seconds, tone)
@@ -69,6 +72,14 @@ class Notices:
         """The core refused what you tried: its reason on the message line, and a low buzz."""
         self.say(text, tone="warn")
         self.table.sound("refused")
+
+    def chat_said(self, seat: int, phrase: str) -> None:
+        self.chat[seat] = Notice(tr(f"phrases.{phrase}"), CHAT_SECONDS)
+
+    def clear(self) -> None:
+        """Everything said goes (the table is laid out again from a whole view)."""
+        self.bubbles.clear()
+        self.banner = None
 
     def name(self, seat: int) -> str:
         return self.table.names[seat]
@@ -173,6 +184,10 @@ class Notices:
                 notice.age += dt
         for bubble in self.bubbles.values():
             bubble.age += dt
+        for said in self.chat.values():
+            said.remaining -= dt
+            said.age += dt
+        self.chat = {seat: said for seat, said in self.chat.items() if said.remaining > 0}
         if self.banner is not None and self.banner.remaining <= 0:
             self.banner = None
         if self.message is not None and self.message.remaining <= 0:
@@ -180,6 +195,6 @@ class Notices:
 
     def retell(self) -> None:
         """The notes on the table (bubbles, the banner, the message line) said again in the new language."""
-        for notice in (*self.bubbles.values(), self.banner, self.message):
+        for notice in (*self.bubbles.values(), *self.chat.values(), self.banner, self.message):
             if notice is not None:
                 notice.text = resay(notice.text)

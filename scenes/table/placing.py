@@ -402,6 +402,13 @@ class Placing:
             sprite.pos = self.pile_point(before)
             sprite.move_to(target, 0.5, 0.3 + k * 0.08, out_back)
 
+    def clear(self) -> None:
+        """No card anywhere, no animation running (the table is laid out again from a whole view)."""
+        self.board.clear()
+        self.reveal.clear()
+        self.selected.clear()
+        self.deal, self.flip, self.clearing = None, None, None
+
     def skip_last_word(self) -> None:
         """A click or key while the auction's last answer is on show: on to the landlord at once."""
         if self.flip is not None and self.flip.elapsed < 0:

@@ -8,7 +8,7 @@ a server. Choices and readings are worked out from the view (`game.choices`), so
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Protocol
@@ -34,6 +34,13 @@ class Update:
     actor: int | None = None
     said: tuple[Said, ...] = ()
     refused: Rejection | None = None
+    phrases: tuple[tuple[int, str], ...] = ()  # quick phrases said at a room's table: (seat, phrase id)
+    whole: bool = False  # the view after a gap (you came back into the room): the table is laid out again from it
+
+
+def turn_key(view: Observation) -> Hashable:
+    """The turn a view waits on: a new one at every bid, play or pass."""
+    return (view.hand_no, view.deal_no, len(view.bids), len(view.history), view.turn)
 
 
 class Seat(Protocol):
@@ -41,6 +48,7 @@ class Seat(Protocol):
 
     me: int  # this seat's number in the match; the table draws it at the bottom
     names: Mapping[int, str]  # seat -> the name the table shows
+    avatars: Mapping[int, int]  # seat -> its portrait (scenes/art/avatars.py)
     clock: TableClock  # the turn and deal clocks, as this seat sees them run
     match: Match | None  # the match, where this seat holds it (replays, practice, puzzles come from it); else None
     pool: Executor | None  # the bots' worker: the bots it plays here, your Auto, the advice for your seat
@@ -54,9 +62,15 @@ class Seat(Protocol):
     def updates(self) -> list[Update]:
         """What arrived since the last call, oldest first."""
 
+    def pending(self) -> bool:
+        """Has something arrived that the table has not taken yet?"""
+
     def send(self, action: Action) -> None:
         """Act for this seat. A seat that holds the match refuses at once (`IllegalAction`, nothing changed); one
         whose match is elsewhere reports a refusal as an `Update` later."""
+
+    def presence(self, seat: int) -> str:
+        """What the table says of a seat's player beyond the match ("away: a bot plays"); "" for none."""
 
     def thinking(self, seat: int) -> bool:
         """Does the table wait on a bot or a person elsewhere for `seat` now (its face thinks)?"""

@@ -21,7 +21,7 @@ from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.cues import WARN_AT
 from scenes.table.layout import Fitted
-from scenes.table.marks import draw_seat_tags
+from scenes.table.marks import draw_presence, draw_seat_tags
 from scenes.table.wild_marks import draw_swap_tag
 from scenes.words.i18n import tr
 
@@ -83,6 +83,7 @@ def draw_seat(surface: pygame.Surface, geo: Fitted, session: Session, seat: int,
     _plate(surface, geo, session, seat, box, face, role, wide)
     marks_at = face.inflate(geo.px(8), geo.px(8))
     draw_seat_tags(surface, geo, view, seat, marks_at)
+    draw_presence(surface, geo, session.seat.presence(seat), box)
     draw_swap_tag(surface, geo, view, seat, marks_at)
     if seat == session.me and alarmed(view, seat, cards.deal is not None):
         _your_alarm(surface, geo, session, face, time)
@@ -97,9 +98,10 @@ def _portrait(
     lift = 0 if still or mood is not Expression.HAPPY else round(abs(math.sin(time * 5)) * face.height * 0.06)
     margin, drop = shadow_margin(face.width), max(2, face.height // 24)
     surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
-    portrait = avatar(seat, mood, role.lower(), face.width)
+    look = session.seat.avatars.get(seat, seat)  # a room's player chose a portrait
+    portrait = avatar(look, mood, role.lower(), face.width)
     surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
-    ahead(seat, role.lower(), face.width)
+    ahead(look, role.lower(), face.width)
     if mood is Expression.THINKING:  # beside the head, on the side towards the table's middle
         leftward = face.centerx > surface.get_width() // 2 + face.width
         bubble = thought(face.width, 3 if still else 1 + int(time * 3) % 3, leftward)

@@ -21,7 +21,7 @@ from scenes.table.cues import cues
 from scenes.table.moods import Moods
 from scenes.table.notices import Notices
 from scenes.table.placing import Placing
-from scenes.table.seat import Seat, Update
+from scenes.table.seat import Seat, Update, turn_key
 from scenes.table.table_settings import TableSettings
 from scenes.table.wild_events import WildEvents
 from scenes.words.wording import reason
@@ -45,6 +45,7 @@ class Session:
         self.ticker = Ticker(self.view.multiplier)
         self.fx_rng = random.Random(seat.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
         self.advice = Advice(seat.pool)  # what the hard bot would do in your seat
+        self.relaid = False  # a whole view came (back in a room after a gap): the screen lays the table out again
 
     # ----- who sits where ------------------------------------------------------------------------------------
 
@@ -62,8 +63,7 @@ class Session:
 
     def turn_key(self) -> Hashable:
         """The turn the table waits on now: a new one at every bid, play or pass."""
-        v = self.view
-        return (v.hand_no, v.deal_no, len(v.bids), len(v.history), v.turn)
+        return turn_key(self.view)
 
     # ----- acting --------------------------------------------------------------------------------------------
 
@@ -95,11 +95,18 @@ class Session:
             self.notices.refuse(reason(update.refused))
             return
         self.view = update.view
+        if update.whole:
+            self.cards.clear()
+            self.notices.clear()
+            self.relaid = True  # the screen lays the table out from the view, as Continue does (table/restore.py)
         if update.actor == self.me:
             self.notices.message = None  # a suggestion or a refusal is about the turn just played from your seat
         self.hear(update.events)
         for said in update.said:
             self.notices.say(*said)
+        for seat, phrase in update.phrases:
+            self.notices.chat_said(seat, phrase)
+            self.sound("bid")
 
     def hear(self, events: tuple[ev.Event, ...] | list[ev.Event]) -> None:
         """The one loop over the core's events: each part takes what concerns it."""

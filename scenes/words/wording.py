@@ -132,12 +132,15 @@ def level_name(level: str) -> str:
 class Dealing(Protocol):
     """A deal as a label names it: a hand of the match, or a seat's view of it."""
 
-    deal_no: int
+    deal_no: int | None  # None at a room while the hand is played: the number would tell every hand's cards
     collected: bool
 
 
 def deal_label(deal: Dealing) -> str:
-    """'Deal #12' / '牌局 #12'; a collected (no-shuffle) deal says so, as its number alone cannot replay it."""
+    """'Deal #12' / '牌局 #12'; a collected (no-shuffle) deal says so, as its number alone cannot replay it; a room
+    tells the number once the hand is over."""
+    if deal.deal_no is None:
+        return tr("table.deal_hidden")
     return tr("table.deal_collected" if deal.collected else "table.deal", number=deal.deal_no)
 
 

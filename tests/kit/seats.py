@@ -25,6 +25,7 @@ class ViewSeat:
         self.held = match  # the "server's" match: only this helper reads it
         self.me = me
         self.names = names
+        self.avatars = {seat: seat for seat in range(match.players)}
         self.clock = TableClock()
         self.seed = 99
         self.kept: dict[str, object] = {}
@@ -37,6 +38,9 @@ class ViewSeat:
     def updates(self) -> list[Update]:
         taken, self._updates = self._updates, []
         return taken
+
+    def pending(self) -> bool:
+        return bool(self._updates)
 
     def send(self, action: Action) -> None:
         """As over the wire: a refusal comes back as an update, never as an exception."""
@@ -56,6 +60,9 @@ class ViewSeat:
         """The match's first deal, as the server sends it on joining a started room."""
         seen = tuple(seen_by(event, self.me, self.held.players) for event in self.held.opening)
         self._updates.append(Update(seen, self.view()))
+
+    def presence(self, seat: int) -> str:
+        return ""
 
     def thinking(self, seat: int) -> bool:
         return seat != self.me and seat in self.held.waiting
