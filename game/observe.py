@@ -22,7 +22,7 @@ class Observation:
     players: int
     phase: Phase
     hand_no: int
-    deal_no: int
+    deal_no: int | None  # None where a room hides it while the hand is played: the number tells every hand
     hand: str
     cards: tuple[int, ...]
     hand_sizes: tuple[int, ...]

@@ -21,7 +21,7 @@ OVER = (Phase.HAND_OVER, Phase.MATCH_OVER)
 def view_for(match: Match, seat: int) -> Observation:
     """`observe(match, seat)` with the deal number hidden (None) until the hand is over."""
     view = observe(match, seat)
-    return view if view.phase in OVER else replace(view, deal_no=None)  # type: ignore[arg-type]
+    return view if view.phase in OVER else replace(view, deal_no=None)
 
 
 def sent_view(match: Match, seat: int) -> dict[str, object]:
@@ -39,4 +39,4 @@ def events_for(events: list[ev.Event], seat: int, players: int) -> list[ev.Event
 
 
 def _hidden(event: ev.Event) -> ev.Event:
-    return replace(event, deal_no=None) if isinstance(event, ev.Dealt) else event  # type: ignore[arg-type]
+    return replace(event, deal_no=None) if isinstance(event, ev.Dealt) else event

@@ -5,6 +5,7 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("DOUDIZHU_LAN", "127.0.0.1")  # a room a test hosts is told to this machine only
 
 import pathlib
 from collections.abc import Iterator

@@ -13,24 +13,13 @@ from contextlib import contextmanager
 from game.bots.seat import bot_action
 from net import messages
 from net.client import Client
-from net.limits import Limits
 from net.loop_thread import LoopThread
 from net.messages import Update, Welcome
 from net.room import Pace
 from net.server import Server, Settings
+from tests.kit.net import TEST_LIMITS
 
 WAIT = 60.0  # no wait of a room test lasts longer
-OPEN = 10**6
-LIMITS = Limits(  # the rates out of the way
-    messages_per_second=OPEN,
-    message_burst=OPEN,
-    failed_joins_per_minute=OPEN,
-    failed_join_burst=OPEN,
-    server_failed_joins_per_minute=OPEN,
-    creates_per_minute=OPEN,
-    create_burst=OPEN,
-    connections_per_address=1000,
-)
 
 
 @contextmanager
@@ -40,7 +29,7 @@ def server_thread(rooms: pathlib.Path) -> Iterator[str]:
     made: list[Server] = []
 
     async def main() -> None:
-        server = Server(Settings(rooms, LIMITS, Pace(bot_pause=0.0), bot_workers=1, seed=7))
+        server = Server(Settings(rooms, TEST_LIMITS, Pace(bot_pause=0.0), bot_workers=1, seed=7))
         await server.start("127.0.0.1", 0)
         made.append(server)
         listening.set()
