@@ -175,7 +175,8 @@ class TableScene(Scene):
                 surface.blit(art.shadow(), (x + ox, y + oy))
             surface.blit(image, (x, y))
             if sprite.face_up and sprite.card is not None:
-                self._marks(surface, sprite.card, (x, y), art.size, tags, kitty)
+                held = kitty if sprite.size == "hand" else frozenset()  # a played kitty card has left the hand
+                self._marks(surface, sprite.card, (x, y), art.size, tags, held)
                 if sprite.card in arrived:
                     surface.blit(art.highlight(), (x, y))
             if sprite.dim:  # the won round, shaded while it holds
