@@ -47,15 +47,26 @@ CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
-TABLE_MODULES = (  # loaded in the background while the title is up
+TABLE_MODULES = (  # loaded in the background while the title is up, a module a frame: the heavy ones (10 ms or
+    # so each) on their own, ahead of the screens that import them
+    "scenes.art.avatars",
     "scenes.table.session",
     "scenes.flow",
+    "scenes.screens.rules",
+    "scenes.screens.menus",
     "scenes.screens.new_match",
+    "scenes.table.hud",
     "scenes.screens.bidding",
     "scenes.screens.doubling",
+    "game.solver",
+    "game.puzzles.data",
+    "game.selfplay",
+    "game.puzzles.make",
+    "scenes.screens.puzzles",
+    "scenes.screens.replay",
+    "scenes.screens.settlement",
     "scenes.screens.play",
     "scenes.screens.swap",
-    "scenes.screens.settlement",
 )
 FIRST_FRAME = "DOUDIZHU_FIRST_FRAME"  # set: print the clock and CPU time at the first frame, then leave (startup bench)
 
@@ -99,7 +110,11 @@ class App:
         self.windowed = size or WINDOWED
         self.screen = self._open()
         # What the title does not show is made after its first frame, a few ms per frame: name -> steps
-        self.chores: dict[str, Iterator[None]] = {"sounds": self._open_sounds(), "table": self._import_table()}
+        self.chores: dict[str, Iterator[None]] = {
+            "sounds": self._open_sounds(),
+            "table": self._import_table(),
+            "seats": self._warm_seats(),
+        }
         self.sounds = Sounds({})
         self.layout = layout or load_layout()
         self.deck = SWAP_THREE.deck.build()  # every face the art may be asked for: the 54 and the extra wild card
@@ -159,6 +174,7 @@ class App:
         self.relabel()
         felt.clear()
         felt.felt(self.screen.get_size())
+        self.chores["seats"] = self._warm_seats()
         self.restyle_cards()
 
     def relabel(self) -> None:
@@ -208,6 +224,17 @@ class App:
         for module in TABLE_MODULES:
             yield
             importlib.import_module(module)
+
+    def _warm_seats(self) -> Iterator[None]:
+        """The table's first frame made ahead, after the table's modules: its felt, the seats' portraits."""
+        yield
+        from scenes.table.seat_look import warm  # loaded by the chore before this one
+
+        yield from warm(self.geo)
+
+    @property
+    def making(self) -> bool:
+        return bool(self.chores)
 
     def do_chores(self, budget: float = CHORE_BUDGET) -> None:
         """Background making for up to `budget` seconds (at least one step): the chores' order is their age."""
@@ -370,8 +397,6 @@ class App:
             self.dispatch(action)
         if not self.running:
             return
-        if self.session is not None:  # at the table, frames never wait for a face mid-animation: all made at once
-            self.finish_chores()
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()

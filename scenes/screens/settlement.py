@@ -22,6 +22,7 @@ from scenes.screens.menus import PauseMenu, replay_deal, start_new_match
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
+from scenes.table.seat_look import SETTLEMENT_PORTRAIT
 from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.table_words import doubling_items, score_items, share_terms
@@ -266,7 +267,7 @@ class SettlementScene(Scene):
             if settlement:  # the seat's face, smiling or not, in its role's hat
                 role = "landlord" if seat == settlement.landlord else "farmer"
                 look = self.session.seat.avatars.get(seat, seat)
-                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(44))
+                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(SETTLEMENT_PORTRAIT))
                 surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)

@@ -40,7 +40,7 @@ from scenes.table.marks import (
     mark_kitty,
 )
 from scenes.table.restore import restore_table
-from scenes.table.seat_look import draw_pile, draw_seat
+from scenes.table.seat_look import draw_pile, draw_seat, settle_ahead
 from scenes.table.session import Session
 from scenes.table.stand_ins import received, stood_for
 from scenes.table.wild_marks import draw_wild_hud, mark_card
@@ -80,6 +80,7 @@ class TableScene(Scene):
             self.session.relaid = False
             self.session.cards.place_hand(0.0)
             restore_table(self.session)
+        settle_ahead(self.session, self.canvas.geo)
         paint_ahead()
 
     def handle(self, event: Input) -> None:

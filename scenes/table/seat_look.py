@@ -9,18 +9,20 @@ Everything here is drawn from the table's view and the session's parts; `TableSc
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.view import Observation, Phase
-from scenes.art.avatars import Expression, ahead, avatar, shadow, shadow_margin, thought
+from scenes.art.avatars import AHEAD, Expression, ahead, avatar, shadow, shadow_margin, thought
 from scenes.art.emblems import GLOWS, beacon
+from scenes.art.felt import table_felt
 from scenes.art.piles import fan
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.cues import WARN_AT
-from scenes.table.layout import Fitted
+from scenes.table.layout import SEAT_ZONES, Fitted
 from scenes.table.marks import draw_presence, draw_seat_tags
 from scenes.table.wild_marks import draw_swap_tag
 from scenes.words.i18n import tr
@@ -33,6 +35,7 @@ FARMER_GREEN = (150, 220, 170)
 ALARM_RED = (236, 52, 40)
 TURN_GOLD = (255, 214, 90)
 PLATE_ALPHA = 190
+SETTLEMENT_PORTRAIT = 44  # px at 1080p: the settlement's portraits, in the hand's roles
 
 
 def role_name(role: str) -> str:
@@ -67,6 +70,32 @@ def portrait_rect(geo: Fitted, seat_box: pygame.Rect) -> pygame.Rect:
     return face
 
 
+def warm(geo: Fitted, players: int = 3) -> Iterator[None]:
+    """What the table's first frame makes, made ahead a piece a step (the title's chores): the table's felt, and
+    each seat's portrait as the deal shows it and its shadow, at this layout's sizes."""
+    table_felt(geo.size)
+    for seat, zone in enumerate(SEAT_ZONES[players]):  # a new table's seats are their places: you sit first
+        yield
+        width = portrait_rect(geo, geo[f"seat_{zone}"]).width
+        avatar(seat, Expression.NEUTRAL, "", width)
+        yield
+        shadow(width)
+
+
+def settle_ahead(session: Session, geo: Fitted) -> None:
+    """Once the landlord is known, queue the settlement's portraits (every face in the hand's roles) to be painted a
+    frame at a time, so the settlement's first frame finds them made."""
+    landlord = session.view.landlord
+    if landlord is None or AHEAD:
+        return
+    for seat in range(session.view.players):
+        ahead(
+            session.seat.avatars.get(seat, seat),
+            "landlord" if seat == landlord else "farmer",
+            geo.px(SETTLEMENT_PORTRAIT),
+        )
+
+
 def draw_seat(surface: pygame.Surface, geo: Fitted, session: Session, seat: int, time: float) -> None:
     """One seat: the ring while the table waits on it, the portrait, the name plate, the auction's marks on it."""
     view, cards = session.view, session.cards
@@ -77,10 +106,11 @@ def draw_seat(surface: pygame.Surface, geo: Fitted, session: Session, seat: int,
     landlord = view.landlord if cards.flip is None or cards.flip.progress >= 1 else None
     role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
     thinking = to_act and session.seat.thinking(seat)
-    if to_act:
-        _turn_ring(surface, geo, session, face, time)
+    seconds = _turn_ring(surface, geo, session, face, time) if to_act else None
     _portrait(surface, session, seat, face, role, session.moods.face(view, seat, thinking), time)
     _plate(surface, geo, session, seat, box, face, role, wide)
+    if seconds is not None:  # over the portrait's and the plate's edges, clear of the role's tag
+        seconds()
     marks_at = face.inflate(geo.px(8), geo.px(8))
     draw_seat_tags(surface, geo, view, seat, marks_at)
     draw_presence(surface, geo, session.seat.presence(seat), box)
@@ -140,16 +170,19 @@ def _plate(
         surface.blit(tag, tag.get_rect(center=(face.centerx, face.bottom - geo.px(2))))
 
 
-def _turn_ring(surface: pygame.Surface, geo: Fitted, session: Session, face: pygame.Rect, time: float) -> None:
+def _turn_ring(
+    surface: pygame.Surface, geo: Fitted, session: Session, face: pygame.Rect, time: float
+) -> Callable[[], None] | None:
     """The ring round the portrait of the seat the table waits on; with a turn limit it runs down clockwise, green,
-    then amber, red at the end, the seconds left beside it."""
+    then amber, red at the end, and what draws the seconds left on a coin at its lower right (laid over the
+    portrait, after it) is returned."""
     centre, radius = face.center, face.width // 2 + geo.px(9)
     width = geo.px(7)
     clock = session.seat.clock
     if clock.turn_limit is None:
         pulse = 0.5 if session.settings.reduced_motion else 0.5 + 0.5 * math.sin(time * 6)
         pygame.draw.circle(surface, TURN_GOLD, centre, radius, geo.px(4 + 3 * pulse))
-        return
+        return None
     left = clock.turn_left() if clock.turn == session.turn_key() else 1.0  # a turn not yet counting shows full
     assert left is not None
     colour = (110, 210, 120) if left > 0.5 else (240, 190, 70) if left > 0.2 else (230, 80, 70)
@@ -157,10 +190,14 @@ def _turn_ring(surface: pygame.Surface, geo: Fitted, session: Session, face: pyg
     if left > 0:
         pygame.draw.polygon(surface, colour, _arc(centre, radius, width, left))
     seconds = str(math.ceil(left * clock.turn_limit))
-    spot = (round(centre[0] + radius * 0.72), round(centre[1] + radius * 0.72))
-    pygame.draw.circle(surface, (25, 35, 30), spot, geo.px(18))
-    pygame.draw.circle(surface, colour, spot, geo.px(18), geo.px(3))
-    blit_text(surface, seconds, geo.px(18), CREAM, spot, "center", True)
+    spot = (round(centre[0] + radius * 0.87), round(centre[1] + radius * 0.5))
+
+    def coin() -> None:
+        pygame.draw.circle(surface, (25, 35, 30), spot, geo.px(18))
+        pygame.draw.circle(surface, colour, spot, geo.px(18), geo.px(3))
+        blit_text(surface, seconds, geo.px(18), CREAM, spot, "center", True)
+
+    return coin
 
 
 def _arc(centre: tuple[int, int], radius: int, width: int, share: float) -> list[tuple[float, float]]:
