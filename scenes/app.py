@@ -10,6 +10,7 @@ import importlib
 import os
 import pathlib
 import random
+import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
@@ -121,6 +122,7 @@ class App:
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
+        self._starting = threading.Lock()
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -157,8 +159,9 @@ class App:
         """The bots' worker process: bots think in another process, as a thread would hold the GIL and stall the
         frames on a 2-core machine; it runs at a lower priority, so the frames win the CPU when both want it.
         Started on first use, after the title's first frame."""
-        if self._pool is None:
-            self._pool = BotPool(BOT_NICENESS)
+        with self._starting:  # the table's modules start it on their thread, or a table asks for it first
+            if self._pool is None:
+                self._pool = BotPool(BOT_NICENESS)
         return self._pool
 
     # ----- display ------------------------------------------------------------------------------------
@@ -218,11 +221,17 @@ class App:
 
     def _import_table(self) -> Iterator[None]:
         """The bots' process started and the table's modules loaded while the title is up (the title imports them
-        only when asked for a table), so that New match does not wait for them."""
+        only when asked for a table), so that New match does not wait for them: on a thread of their own, as neither
+        a process's start nor a module's import can be cut into steps short enough for a frame."""
         yield
+        loading = threading.Thread(target=self._load_table, name="table-modules", daemon=True)
+        loading.start()
+        while loading.is_alive():
+            yield
+
+    def _load_table(self) -> None:
         self.pool  # noqa: B018 - started now: it imports the bots while the title is up
         for module in TABLE_MODULES:
-            yield
             importlib.import_module(module)
 
     def _warm_seats(self) -> Iterator[None]:

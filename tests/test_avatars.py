@@ -76,10 +76,13 @@ def test_a_portrait_is_painted_once_per_look_and_size(monkeypatch):
 
 
 def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
+    app.finish_chores()  # what the title makes between its frames (a player looks at it for a moment)
     session = open_session(app, Match("standard", FIRST_BOT))
     session.seat.pace = 1000.0  # the bot in seat 1 thinks through the whole test
     show(app, session)
     steps(app, 60)  # the first frames paint the portraits and the bubble's three dot counts
+    while avatars.AHEAD:  # and the looks queued ahead, one a frame
+        steps(app, 1)
     drawing = []
     original, blur = avatars.Pen.__init__, pygame.transform.gaussian_blur
     monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
@@ -89,7 +92,9 @@ def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
 
 
 def test_the_faces_a_bomb_brings_are_painted_before_it(app, monkeypatch):
+    app.finish_chores()
     avatars.PORTRAITS.clear()
+    avatars.AHEAD.clear()
     session = open_session(app, position(BOMB_HANDS, landlord=0))
     show(app, session)
     steps(app, 30)  # one look a frame is painted ahead: each seat's four expressions in its role

@@ -407,7 +407,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
 
-PORTRAITS = cache("portraits", mib=6)  # 4 characters x 4 expressions x 3 roles x 3 sizes: about 1 MiB
+PORTRAITS = cache("portraits", mib=10)  # every look of the three seats (made ahead on the title), 5 MiB at 1080p
 
 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:
@@ -419,9 +419,9 @@ AHEAD: dict[tuple[int, Expression, str, int], None] = {}  # looks the table may 
 
 
 def ahead(seat: int, role: str, diameter: int) -> None:
-    """Queue the looks the seat may change to: its other expressions in this role, or in either role during the
-    auction, so a change of mood (a bomb changes every face at once) finds them painted."""
-    for then in ("landlord", "farmer") if not role else (role,):
+    """Queue the looks the seat may change to: its other expressions in this role, or in no role and either role
+    during the auction, so a change of mood (a bomb changes every face at once) finds them painted."""
+    for then in ("", "landlord", "farmer") if not role else (role,):
         for face in Expression:
             if (seat, face, then, diameter) not in PORTRAITS.items:
                 AHEAD[(seat, face, then, diameter)] = None

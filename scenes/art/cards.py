@@ -136,13 +136,14 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: Point, height: float, 
 
 
 def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
-    """An opaque surface shading from ``top`` to ``bottom``."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    """An opaque surface shading from ``top`` to ``bottom``: a column of one pixel, stretched across (a line a row
+    took ten times as long)."""
     w, h = size
+    column = pygame.Surface((1, h), pygame.SRCALPHA)
     for y in range(h):
         t = y / max(1, h - 1)
-        pygame.draw.line(surface, [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)], (0, y), (w, y))
-    return surface
+        column.set_at((0, y), [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)])
+    return pygame.transform.scale(column, (w, h))
 
 
 def _clip_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:

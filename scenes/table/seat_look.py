@@ -71,15 +71,26 @@ def portrait_rect(geo: Fitted, seat_box: pygame.Rect) -> pygame.Rect:
 
 
 def warm(geo: Fitted, players: int = 3) -> Iterator[None]:
-    """What the table's first frame makes, made ahead a piece a step (the title's chores): the table's felt, and
-    each seat's portrait as the deal shows it and its shadow, at this layout's sizes."""
+    """What the table's frames make, made ahead a piece a step (the title's chores): the table's felt, each seat's
+    portrait as the deal shows it and its shadow at this layout's sizes, then every other look a seat may take (each
+    face in no role and in either) and the settlement's portraits, each a few ms, so that a change of mood at the
+    table finds its face painted."""
     table_felt(geo.size)
-    for seat, zone in enumerate(SEAT_ZONES[players]):  # a new table's seats are their places: you sit first
+    widths = [portrait_rect(geo, geo[f"seat_{zone}"]).width for zone in SEAT_ZONES[players]]
+    for seat, width in enumerate(widths):  # a new table's seats are their places: you sit first
         yield
-        width = portrait_rect(geo, geo[f"seat_{zone}"]).width
         avatar(seat, Expression.NEUTRAL, "", width)
         yield
         shadow(width)
+    for seat, width in enumerate(widths):
+        for role, size in (("", width), ("landlord", width), ("farmer", width)):
+            for face in Expression:
+                yield
+                avatar(seat, face, role, size)
+        for role in ("landlord", "farmer"):
+            for face in (Expression.HAPPY, Expression.UPSET):  # the settlement's faces
+                yield
+                avatar(seat, face, role, geo.px(SETTLEMENT_PORTRAIT))
 
 
 def settle_ahead(session: Session, geo: Fitted) -> None:
