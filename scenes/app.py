@@ -123,6 +123,7 @@ class App:
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
         self._starting = threading.Lock()
+        self._loading: threading.Thread | None = None  # the table's modules and the bots' process, loading
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -224,9 +225,9 @@ class App:
         only when asked for a table), so that New match does not wait for them: on a thread of their own, as neither
         a process's start nor a module's import can be cut into steps short enough for a frame."""
         yield
-        loading = threading.Thread(target=self._load_table, name="table-modules", daemon=True)
-        loading.start()
-        while loading.is_alive():
+        self._loading = threading.Thread(target=self._load_table, name="table-modules", daemon=True)
+        self._loading.start()
+        while self._loading.is_alive():
             yield
 
     def _load_table(self) -> None:
@@ -452,6 +453,8 @@ class App:
             self.room.close()  # your seat stays yours for its token; a room this game hosts stops
         if self.folder_lock is not None:
             self.folder_lock.release()
+        if self._loading is not None:  # its process is started and shut down here, not left behind
+            self._loading.join()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

@@ -152,7 +152,10 @@ def _counter_strip(cells: tuple[tuple[str, int], ...], wild: str, size: tuple[in
                 pygame.draw.rect(made, GOLD, column, px(2), border_radius=px(6))
             label = names.get(rank, rank)
             color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
-            blit_text(made, label, px(17), GOLD if rank == wild else color, (cx, px(7)), "midtop", True)
+            fits = px(17)
+            while text(label, fits, color, True).get_width() > w - px(3) and fits > px(10):  # 小王 in a narrow column
+                fits -= 1
+            blit_text(made, label, fits, GOLD if rank == wild else color, (cx, px(7)), "midtop", True)
             tone = GOLD if left >= 4 else CREAM if left else (100, 120, 108)
             blit_text(made, str(left), px(24), tone, (cx, size[1] - px(5)), "midbottom", True)
         return made
