@@ -48,8 +48,8 @@ CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
 CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
-TABLE_MODULES = (  # loaded in the background while the title is up, a module a frame: the heavy ones (10 ms or
-    # so each) on their own, ahead of the screens that import them
+TABLE_MODULES = (  # loaded on a thread while the title is up (`App._load_table`), the heavy ones (10 ms or so each)
+    # ahead of the screens that import them
     "scenes.art.avatars",
     "scenes.table.session",
     "scenes.flow",
