@@ -7,11 +7,13 @@ import pytest
 
 from game.actions import Pass, Play, Swap
 from game.match import Match, Phase
+from scenes.art import text as text_module
 from scenes.art.emblems import GLOWS
 from scenes.screens import table as table_screen
 from scenes.table import seat_look
 from scenes.table.placing import ROUND_FADE, ROUND_HOLD
 from scenes.table.seat_look import alarmed, glow
+from scenes.words.i18n import tr
 from tests.kit.app import steps
 from tests.kit.play import play_until
 from tests.kit.rules import position
@@ -142,3 +144,21 @@ def test_the_alarm_pulses_but_holds_steady_with_reduced_motion(app):
     assert len(levels) > 2 and levels <= set(range(GLOWS))
     app.change_prefs(reduced_motion=True)
     assert {glow(app.session, t / 10) for t in range(20)} == {GLOWS - 1}
+
+
+def test_the_settlement_is_made_while_the_hands_end_is_shown_and_opens_without_making_its_words(app, monkeypatch):
+    """Issue 35: the frame that opened the settlement made its panel, its 30-odd words and its buttons at once (15-20
+    ms); they are made a part a frame while the last play and the result banner are shown."""
+    at_table(app, position(("3", "789", "TJQK"), landlord=0))
+    made: list[str] = []
+    real = text_module._render
+    monkeypatch.setattr(text_module, "_render", lambda value, *a: made.append(value) or real(value, *a))
+    app.session.act(Play(0, "3"))  # you go out: the hand is over
+    frames: list[list[str]] = []
+    while app.scene.name != "settlement" and len(frames) < 600:
+        made.clear()
+        steps(app, 1)
+        frames.append(list(made))
+    earlier = [said for frame in frames[:-1] for said in frame]
+    assert app.scene.name == "settlement" and tr("settlement.you_win") in earlier
+    assert frames[-1] == []  # the frame it opens in renders no word

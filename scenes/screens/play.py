@@ -6,6 +6,7 @@ that demand different answers, a small chooser asks which one is meant.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -52,6 +53,8 @@ class PlayScene(TableScene):
         self.pending: Future | None = None
         self.over_for = 0.0
         self.settling = False
+        self.settlement: SettlementScene | None = None  # the hand's settlement, once the hand is over
+        self.warming: Iterator[None] = iter(())
         self.beaten: tuple[object, bool] | None = None  # (turn key, nothing in hand beats the play) for this turn
         self.stuck_for = 0.0  # seconds of this turn that nothing beats
 
@@ -111,9 +114,13 @@ class PlayScene(TableScene):
             return
         if s.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.over_for += dt
+            if self.settlement is None:  # made while the hand's end is shown, its first frame a part a frame
+                self.settlement = SettlementScene(self.host, s)
+                self.warming = self.settlement.warm()
+            next(self.warming, None)
             if self.over_for >= SETTLE_AFTER and not self.settling and not s.cards.board.busy:
                 self.settling = True
-                self.host.push(SettlementScene(self.host, s))
+                self.host.push(self.settlement)
             return
         if self.cannot_beat and s.settings.auto_pass and s.cards.settled:
             self.stuck_for += dt

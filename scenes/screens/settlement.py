@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -173,14 +173,27 @@ class SettlementScene(Scene):
         elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
             undo_turn(self.host, self.session)
 
+    def warm(self) -> Iterator[None]:
+        """The first frame made ahead, a part a frame (its panel, its words, its buttons drawn once on a scratch
+        surface) while the hand's end is still shown, so that the frame it opens in does not make them all."""
+        self.relayout()
+        yield
+        yield from self._drawn(pygame.Surface((1, 1)))  # what is drawn is clipped away; what is made is kept
+
     def draw(self, surface: pygame.Surface) -> None:
-        geo, view = self.canvas.geo, self.session.view
-        settlement = view.settlement
         dim(surface)
-        box = self.box()
         for effect in self.celebration:  # behind the opaque panel: nothing falls over the figures
             effect.draw(surface)
+        for _ in self._drawn(surface):
+            pass
+
+    def _drawn(self, surface: pygame.Surface) -> Iterator[None]:
+        """The panel and what it says, a part at a time (`warm` makes one a frame)."""
+        geo, view = self.canvas.geo, self.session.view
+        settlement = view.settlement
+        box = self.box()
         surface.blit(panel(box.size, MODAL, geo.px(28)), box.topleft)
+        yield
         human_won = self.human_won
         if settlement is None:  # the deal limit ended the hand (003 timers)
             self._expired(surface, box)
@@ -208,8 +221,11 @@ class SettlementScene(Scene):
             deal=deal_label(view),
         )
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
+        yield
         self._computation(surface, box, settlement)
+        yield
         self._table(surface, box, settlement)
+        yield
         self.row.draw(surface, geo.px(28))
         self.maker.draw(surface, (box.centerx, box.bottom - geo.px(120)), geo.px(22))
 
