@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 
+import numpy as np
 import pygame
 
 from game.cards import ACE, BIG_JOKER, RANK_NAMES, RANKS, WILD, Card, DeckSpec
@@ -136,13 +137,17 @@ def draw_suit(surface: pygame.Surface, suit: int, centre: Point, height: float, 
 
 
 def _vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
-    """An opaque surface shading from ``top`` to ``bottom``."""
-    surface = pygame.Surface(size, pygame.SRCALPHA)
+    """An opaque surface shading from ``top`` to ``bottom``: a one-pixel column of the rows' colours, stretched
+    sideways (a line drawn per row took most of a card back's making)."""
     w, h = size
-    for y in range(h):
-        t = y / max(1, h - 1)
-        pygame.draw.line(surface, [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)], (0, y), (w, y))
-    return surface
+    t = np.arange(h) / max(1, h - 1)
+    start, end = np.asarray(top, float), np.asarray(bottom, float)
+    column = pygame.Surface((1, h), pygame.SRCALPHA)
+    column.fill((0, 0, 0, 255))
+    pixels = pygame.surfarray.pixels3d(column)
+    pixels[0] = np.rint(start + (end - start) * t[:, None]).astype(np.uint8)
+    del pixels  # the surface stays locked while a view of its pixels lives
+    return pygame.transform.scale(column, (w, h))
 
 
 def _clip_rounded(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
