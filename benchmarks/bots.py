@@ -29,11 +29,13 @@ with 95% confidence intervals, A's points per deal and decision times. This is a
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import statistics
 import time
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -95,13 +97,24 @@ def run_model(a_name: str, b_name: str, deals: int, seed: int, rules: Ruleset) -
         print(f"  {name:>12} landlord {len(side.bids)} times, winning bids {bid_distribution(side.bids, rules)}")
 
 
-def run_pair(a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: Ruleset) -> None:
+def run_pair(
+    a_name: str, b_name: str, deals: int, seed: int, own: bool, rules: Ruleset, first: int = 0, log: Path | None = None
+) -> None:
+    """Play the pairing and print its results; `log` gets one JSON line per duplicate deal (A's game as landlord
+    and as the farmers, +multiplier won, -multiplier lost, and A's points), for `benchmarks.paired`."""
     a_side, b_side = Side(), Side()
     a, b = player(a_name), player(b_name)
     play = own_deal if own else fixed_deal
     started = time.perf_counter()
-    for k in range(deals):
+    lines = []
+    for k in range(first, first + deals):
         play(seed * 1_000_003 + k, a, b, a_side, b_side, rules)
+        if log and not own:
+            landlord, farmers = a_side.games[-2:]
+            deal = {"deal": seed * 1_000_003 + k, "landlord": landlord, "farmers": farmers, "points": a_side.points[-1]}
+            lines.append(json.dumps(deal))
+    if log:
+        log.write_text("".join(f"{line}\n" for line in lines))
     mean, half = mean_ci(a_side.points)
     verdict = "significant" if abs(mean) > half else "not significant"
     plays = 2 * rules.players if own else 2
@@ -278,6 +291,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=2000, help="deals per pairing")
     parser.add_argument("--pairs", default=DEFAULT_PAIRS, help="comma-separated A:B pairings")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first", type=int, default=0, help="start at this deal of the seed (to split a run)")
+    parser.add_argument("--log", type=Path, help="write A's result per duplicate deal here (JSON lines)")
     parser.add_argument(
         "--auction", choices=("fixed", "own", "model"), default="fixed", help="reference, own or modelled bidding"
     )
@@ -302,7 +317,7 @@ def main(argv: list[str] | None = None) -> None:
         if args.auction == "model":
             run_model(a_name, b_name, args.deals, args.seed, rules)
         else:
-            run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own", rules)
+            run_pair(a_name, b_name, args.deals, args.seed, args.auction == "own", rules, args.first, args.log)
 
 
 if __name__ == "__main__":
