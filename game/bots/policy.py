@@ -122,7 +122,9 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
                 p.value,
             ),
         )
-        key = "blocks_low"
+        if can_beat(t, reading_of(t, play.text), [short], level.counts_cards):  # said plainly: it may be beaten
+            return Suggestion(play.text, "leads", {"play": play.text, "plays": leaves(t, after(t, play.text))})
+        key = "blocks_low"  # the hardest to beat: nothing it may hold beats it
     return Suggestion(
         play.text,
         key,
@@ -200,10 +202,11 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
     beat it and we can take it safely."""
     assert t.last is not None and t.last_seat is not None
     landlord_answers = t.landlord in t.between(t.seat, t.last_seat)
-    if not level.cooperates:
-        return Suggestion(PASS, "partner_winning")
-    if not landlord_answers or not can_beat(t, t.last, [t.landlord], level.counts_cards):
-        return Suggestion(PASS, "partner_winning")
+    # "let it run" only where the round is the partner's: the landlord has passed it or cannot beat it (issue 34)
+    holds = not landlord_answers or not can_beat(t, t.last, [t.landlord], level.counts_cards)
+    leave = Suggestion(PASS, "partner_winning" if holds else "passes")
+    if not level.cooperates or holds:
+        return leave
     urgent = t.left(t.landlord) <= 2
     keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
     keep = [m for m in keep if urgent or runs_out(t, after(t, m), level) or _overtakes(t, m, level)]
@@ -212,8 +215,7 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
         return Suggestion(play, "takes_control", {"play": play})
     if urgent and ordinary:
         return _block(t, max(ordinary, key=lambda m: reading_of(t, m).top), t.landlord)
-    pushed = _push(t, ordinary, level)
-    return pushed or Suggestion(PASS, "partner_winning")
+    return _push(t, ordinary, level) or leave
 
 
 def _overtakes(t: Table, move: str, level: Level) -> bool:
