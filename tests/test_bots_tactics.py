@@ -489,3 +489,40 @@ def test_hard_farmers_search_from_24_cards_the_landlord_from_20(monkeypatch: pyt
             think(t, hard, random.Random(0))
             seen[t.is_landlord].update(used)
     assert seen == {True: {"play-outs"}, False: {"search"}}
+
+
+# ----- issue 34: no needless bomb break ----------------------------------------------------------------------------
+
+
+def keeps(rank: str, move: str) -> bool:
+    """Does `move` leave every card of `rank` in the hand (the bomb stays whole, or is the move itself)?"""
+    return move == rank * 4 or parse(move)[RANK_INDEX[rank]] == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_the_opening_lead_keeps_a_bomb_the_hand_plays_out_as_well_with(level: str) -> None:
+    """677789999TTTJJKKKA22 plans 9, 6789T, 99TTJJ, 77KKK, A, 22 (six plays, the 9s broken); 6777, 8TTT, JJKKK, A,
+    22 and the bomb 9999 are six plays too, so the landlord leads from that plan (issue 34's 777+Q from 7777)."""
+    o = obs(0, "677789999TTTJJKKKA22", [], [20, 17, 17], level)
+    assert keeps("9", choose(o))
+
+
+MID_HAND = [[0, "3"], [1, "4"], [2, "5"], [0, "6"], [1, "pass"], [2, "pass"]]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_a_lead_in_mid_hand_keeps_the_bomb(level: str) -> None:
+    """345678888999K plans 345678, 888999 and K, the 8s broken; 34567, 999K and 8888 are as many plays."""
+    o = obs(0, "345678888999K", MID_HAND, [13, 16, 16], level)
+    assert keeps("8", rule_of_thumb(o))
+    assert keeps("8", choose(o))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_an_end_game_lead_keeps_the_bomb(level: str) -> None:
+    """7778888999TT plans 8, TT and the airplane 777888999 (three plays, the 8s broken); 777TT, 999 and 8888 are
+    three plays too. With 20 cards left the searching levels look ahead: a lead keeping the bomb wins as often."""
+    history = [[0, "3"], [1, "4"], [2, "5"], [0, "6"], [1, "7"], [2, "pass"], [0, "pass"]]
+    o = obs(1, "7778888999TT", history, [4, 12, 4], level)
+    assert keeps("8", rule_of_thumb(o))
+    assert keeps("8", choose(o))

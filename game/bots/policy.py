@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from game.bots.evaluate import Part, plan, score
+from game.bots.evaluate import Part, plan, score, whole_plan
 from game.bots.levels import Level
 from game.bots.memory import can_beat
 from game.bots.reasons import Suggestion
@@ -55,7 +55,7 @@ def _wins(t: Table, move: str) -> Suggestion:
 
 def runs_out(t: Table, counts: Counts, level: Level) -> bool:
     """Can this hand play out: at most one of its plays could be beaten by an enemy?"""
-    parts = plan(counts, t.rules).parts
+    parts = whole_plan(counts, t.rules).parts
     open_parts = [p for p in parts if can_beat(t, reading_of(t, p.text), t.enemies, level.counts_cards)]
     return len(open_parts) <= 1
 
@@ -72,7 +72,7 @@ def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
     whole = goes_out(t, moves)
     if whole is not None:
         return _wins(t, whole)
-    parts = plan(t.hand, t.rules).parts
+    parts = whole_plan(t.hand, t.rules).parts
     safe = safe_parts(t, parts, level)
     if len(parts) - len(safe) <= 1 and safe:
         first = min(safe, key=lambda p: (p.kind in BOMB_KINDS, p.value))
@@ -144,7 +144,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     pool = sorted(plain or list(parts), key=lambda p: p.value - LONG_LEAD * (len(p.text) - 1))
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
-    has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
+    has_bomb = any(p.kind in BOMB_KINDS for p in whole_plan(rest, t.rules).parts)
     key = "keeps_bomb" if has_bomb else "sheds_weakest" if pick is pool[0] else "leads"
     return Suggestion(pick.text, key, {"play": pick.text, "plays": leaves(t, rest)})
 
@@ -261,7 +261,7 @@ CLOSING_PLAYS = 2  # a seat this many plays from going out that cannot win a lea
 def _no_way_back(t: Table, level: Level) -> bool:
     """A hand close to going out with nothing the enemies cannot beat: passing only hands them the next lead,
     and the lead never comes back (a landlord's TJQKA against a farmer's singles)."""
-    parts = plan(t.hand, t.rules).parts
+    parts = whole_plan(t.hand, t.rules).parts
     return len(parts) <= CLOSING_PLAYS and not safe_parts(t, parts, level)
 
 

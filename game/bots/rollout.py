@@ -9,7 +9,7 @@ import random
 from dataclasses import replace
 
 from game.bots.endgame import Hands, evidence, leader, read_as, sample_hands
-from game.bots.evaluate import plan
+from game.bots.evaluate import plan, whole_plan
 from game.bots.levels import NORMAL, Level
 from game.bots.policy import PASS, decide
 from game.bots.table import Table
@@ -66,7 +66,7 @@ def candidates(t: Table, choice: str) -> list[str]:
     """The policy's choice first, then the plays of the hand plan (leading) or the answers keeping the best plan
     (following) and passing."""
     if t.last is None:
-        others = [p.text for p in plan(t.hand, t.rules).parts]
+        others = [p.text for p in whole_plan(t.hand, t.rules).parts]
     else:
         answers = follow_moves(t.hand, t.last, t.rules)
         others = sorted(answers, key=lambda m: -plan(subtract(t.hand, parse(m)), t.rules).score)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from game.bots.evaluate import plan, score
+from game.bots.evaluate import score, whole_plan
 from game.bots.levels import HARD, Level
 from game.bots.policy import PASS, after, leaves
 from game.bots.reasons import Suggestion
@@ -18,7 +18,7 @@ MAX_SUGGESTIONS = 4
 
 def _others(t: Table, last: Reading | None) -> list[Suggestion]:
     if last is None:
-        moves = [p.text for p in plan(t.hand, t.rules).parts]
+        moves = [p.text for p in whole_plan(t.hand, t.rules).parts]
         key = "leads"
     else:
         moves = sorted(follow_moves(t.hand, last, t.rules), key=lambda m: -score(after(t, m), t.rules))
