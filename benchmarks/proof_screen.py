@@ -20,7 +20,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -33,6 +33,8 @@ from game.match import Match
 from game.moves import legal
 from game.observe import Observation
 from game.rulesets import STANDARD
+
+CHUNKS = 10  # batches per worker and source: each prints as it ends, so a long screen reports as it goes
 
 
 @dataclass
@@ -151,18 +153,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", type=Path, help="write the blunders here as JSON lines")
     args = parser.parse_args(argv)
     base = args.seed * 1_000_003
-    chunks = max(1, args.jobs * 4)
+    chunks = max(1, args.jobs * CHUNKS)
     jobs = [
         Job(args.level, source, tuple(range(base + k, base + count, chunks)), args.cards, args.max_deals)
         for source, count in (("self-play", args.hands), ("rlcard", args.rlcard))
         for k in range(min(chunks, count))
     ]
     totals: dict[str, Tally] = {"self-play": Tally(), "rlcard": Tally()}
-    with ProcessPoolExecutor(args.jobs) as pool:
-        for job, tally in zip(jobs, pool.map(run, jobs), strict=True):
-            totals[job.source].add(tally)
-    games = {"self-play": f"{args.hands} hands", "rlcard": f"{2 * args.rlcard} games ({args.rlcard} deals)"}
+    if args.out:
+        args.out.write_text("")
     print(f"proof screen, level {args.level}, seed {args.seed}, decisions with {args.cards} cards or fewer in hands")
+    with ProcessPoolExecutor(args.jobs) as pool:
+        running = {pool.submit(run, job): job for job in jobs}
+        for done, future in enumerate(as_completed(running), 1):
+            job, tally = running[future], future.result()
+            totals[job.source].add(tally)
+            print(f"  {done}/{len(jobs)} batches: {job.source} {len(job.deals)} deals, {len(tally.blunders)} blunders")
+            for b in tally.blunders:
+                print(describe(b))
+            if args.out:
+                with args.out.open("a") as out:
+                    out.writelines(f"{json.dumps(b)}\n" for b in tally.blunders)
+    games = {"self-play": f"{args.hands} hands", "rlcard": f"{2 * args.rlcard} games ({args.rlcard} deals)"}
     for source, tally in totals.items():
         kinds = Counter("landlord" if b["seat"] == b["landlord"] else "farmer" for b in tally.blunders)
         print(
@@ -170,11 +182,6 @@ def main(argv: list[str] | None = None) -> None:
             f" more than {args.max_deals} deals; proven blunders {len(tally.blunders)}"
             f" ({kinds['landlord']} landlord, {kinds['farmer']} farmer); {tally.seconds:.0f} s of process time"
         )
-        for b in tally.blunders:
-            print(describe(b))
-    if args.out:
-        lines = [json.dumps(b) for tally in totals.values() for b in tally.blunders]
-        args.out.write_text("".join(f"{line}\n" for line in lines))
 
 
 if __name__ == "__main__":

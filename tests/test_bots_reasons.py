@@ -263,7 +263,8 @@ def test_looks_ahead_reports_a_sampled_estimate_for_the_searched_move() -> None:
         if s.key == "looks_ahead":
             found.append(s)
             assert s.move == winning and s.params["play"] == winning
-            assert 0 < s.params["won"] <= s.params["of"] == level_of("hard").samples
+            assert 0 < s.params["won"] <= s.params["of"]
+            assert s.params["of"] == level_of("hard").samples or s.params["won"] == s.params["of"]  # or a proof
             assert "about" in s.text and f"in {s.params['of']} sampled deals" in s.text
     assert found
 

@@ -257,9 +257,6 @@ def whole_plan(counts: Counts, rules: Ruleset = STANDARD) -> Plan:
     return _whole(counts, style_of(rules))
 
 
-BOMB_TURNS = 0  # plays a bomb or the rocket kept whole may add to the plan: each wins its lead back
-
-
 @memo(1 << 12)
 def _whole(counts: Counts, style: Style) -> Plan:
     best = _plan(counts, style)
@@ -273,15 +270,14 @@ def _whole(counts: Counts, style: Style) -> Plan:
     if counts[SMALL_JOKER] >= small and counts[BIG_JOKER] >= big:
         whole.append(bodies.rocket)
     kept = {(p.kind, p.top, p.length) for p in best.parts}
-    broken = sum((part.kind, part.top, part.length) not in kept for part, _ in whole)
-    if not broken:
+    if all((part.kind, part.top, part.length) in kept for part, _ in whole):
         return best
     rest = list(counts)
     for part, _ in whole:
         for ch in part.text:
             rest[RANKS.index(ch)] -= 1
     others = _plan(tuple(rest), style)
-    if others.plays + len(whole) > best.plays + BOMB_TURNS * broken:
+    if others.plays + len(whole) > best.plays:  # keeping them costs a play: the best plan breaks them for a reason
         return best
     parts = sorted((*others.parts, *(part for part, _ in whole)), key=lambda p: (p.value, -len(p.text)))
     return Plan(best.score, tuple(parts))

@@ -49,6 +49,14 @@ def _others(t: Table) -> list[int]:
     return [s for s in range(t.players) if s != t.seat]
 
 
+def whole(t: Table) -> bool:
+    """Do the unseen cards fill the other hands exactly, as in a real hand? (A position built from a short history
+    leaves cards unaccounted for, and a wild-card table's virtual view, `wild.virtual_view`, may count a rank more
+    often than the pack holds it: neither has a consistent deal in this sense.)"""
+    pool = subtract(t.unseen, t.landlord_holds)
+    return min(pool) >= 0 and sum(t.unseen) == sum(t.sizes) - t.sizes[t.seat]
+
+
 def deal_count(t: Table) -> int:
     """How many consistent deals `consistent_deals` gives (three seats: one split of the pool decides both)."""
     others = _others(t)
@@ -156,7 +164,7 @@ def prove(t: Table, move: str, true: Hands | None = None, rng: random.Random | N
 def drawn(t: Table, count: int, rng: random.Random) -> list[Hands]:
     """`count` consistent deals at most: all of them, shuffled, when there are no more, else as many drawn at random
     (uniform over the unseen cards' orders; repeats dropped)."""
-    if deal_count(t) <= count:
+    if whole(t) and deal_count(t) <= count:
         deals = list(consistent_deals(t))
         rng.shuffle(deals)
         return deals
