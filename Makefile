@@ -20,7 +20,8 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check .
 
 # The suite takes minutes, spread over every core (pytest-xdist); a run that has not ended after 40 fails instead
-# of hanging (it once hung at exit).
+# of hanging (it once hung at exit). It runs the tests marked slow too; `pytest -m "not slow"` is the quick loop
+# (docs/testing.md).
 test: lint
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy timeout --kill-after=30 2400 $(BIN)/python -m pytest -q -n auto
 

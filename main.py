@@ -1,26 +1,33 @@
-"""Dou Dizhu: parse the command line and start the game (or the headless demo)."""
+"""Dou Dizhu: parse the command line and start the game (or the headless demo).
+
+Only the standard library is imported before `main` runs: its first step makes Ctrl+C quit quietly (`CtrlC`), and
+the game's own modules load after that, in the functions that need them.
+"""
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import textwrap
 from pathlib import Path
+from types import FrameType
 from typing import TYPE_CHECKING
 
-from game.match import DEAL_NUMBERS
-from game.rulesets import RULESETS
-from game.savefile import ENV_VAR, Loaded, SaveStore, default_directory
-
 if TYPE_CHECKING:
+    from game.savefile import Loaded, SaveStore
     from scenes.app import App
 
 HELP_WIDTH = 100  # the --help's list of tables wraps at this many characters
+SMALLEST = (640, 360)  # the smallest window --size may ask for
+DEFAULT_SIZE = "1280x720"
 
 
 def tables() -> str:
     """The --help's list of tables: each ruleset's name, seats and summary, as --ruleset NAME starts it."""
+    from game.rulesets import RULESETS
+
     lines = ["tables (--ruleset NAME starts a new match at that table; you sit with a bot in every other seat):"]
     for name, rules in RULESETS.items():
         said = f"  {name:<12} {rules.title}, {rules.players} players: {rules.summary}"
@@ -29,13 +36,17 @@ def tables() -> str:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from game.rulesets import RULESETS
+
     parser = argparse.ArgumentParser(
         description="Dou Dizhu (Fight the Landlord) against bots: two at most tables, one or three at the others.",
         epilog=tables(),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--windowed", action="store_true", help="open a window instead of full screen")
-    parser.add_argument("--size", default="1280x720", help="window size with --windowed (default 1280x720)")
+    parser.add_argument(
+        "--size", default=DEFAULT_SIZE, help=f"window size with --windowed (default {DEFAULT_SIZE}; from 640x360)"
+    )
     parser.add_argument("--saves", metavar="DIR", help="where the match is saved (default: $DOUDIZHU_SAVES or saves/)")
     parser.add_argument(
         "--continue", dest="resume", action="store_true", help="open straight into the saved match (no title)"
@@ -52,6 +63,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--autoplay", action="store_true", help="bots in every seat, scenes move on by themselves")
     parser.add_argument("--hands", type=int, default=1, help="hands the demo plays (default 1)")
     parser.add_argument("--screenshots", metavar="DIR", help="with --headless: the demo saves one PNG per scene here")
+    parser.add_argument("--serve", action="store_true", help="run a headless room server for friends (docs/network.md)")
+    parser.add_argument("--port", type=int, help="with --serve: the port to listen on (default 47650)")
     return parser.parse_args(argv)
 
 
@@ -65,6 +78,73 @@ def no_display() -> bool:
 def size_of(text: str) -> tuple[int, int]:
     width, _, height = text.lower().partition("x")
     return int(width), int(height)
+
+
+def size_problem(text: str, largest: tuple[int, int]) -> str | None:
+    """Why `--size` cannot be the window, in one line: not WIDTHxHEIGHT, smaller than 640x360, or larger than
+    `largest`, the largest window this display can show. None when it can."""
+    try:
+        width, height = size_of(text)
+    except ValueError:
+        return f"--size must look like {DEFAULT_SIZE}, not {text!r}"
+    if width < SMALLEST[0] or height < SMALLEST[1]:
+        return f"--size {text} is too small: the window needs at least {SMALLEST[0]}x{SMALLEST[1]}."
+    if width > largest[0] or height > largest[1]:
+        return f"--size {text} is larger than this display can show: at most {largest[0]}x{largest[1]}."
+    return None
+
+
+def largest_window() -> tuple[int, int]:
+    """The largest window `--size` may ask for: this display's largest mode, and never less than the default
+    window (a display driver without modes, like SDL's dummy one, reports its desktop only)."""
+    import pygame
+
+    pygame.display.init()
+    modes = pygame.display.list_modes()
+    sizes = [*(modes if isinstance(modes, list) else []), *pygame.display.get_desktop_sizes(), size_of(DEFAULT_SIZE)]
+    return max(w for w, _ in sizes), max(h for _, h in sizes)
+
+
+def busy_line(directory: Path, args: argparse.Namespace) -> str:
+    """One line when another game holds the saves folder: what this game does about it."""
+    said = f"Another game is using the saves folder {directory}"
+    if args.headless and args.resume:
+        return f"{said}: its match cannot be continued here while that game runs."
+    if args.headless:
+        return f"{said}, so the demo plays without saving."
+    return f"{said}, so this one does not save there: play without saving, or choose another folder on the title."
+
+
+class CtrlC:
+    """Ctrl+C (SIGINT) quits as the window's close button does: a QUIT event, so the match is saved and the game
+    ends with exit status 0, no traceback (Python would raise KeyboardInterrupt wherever the game happened to be).
+    Before the window exists there is nothing to save: the press is kept, and the game ends quietly once its modules
+    are loaded (never in the middle of an import), or its window quits at the first frame."""
+
+    def __init__(self) -> None:
+        self.pressed = False
+        self._before: object = None
+
+    def __enter__(self) -> CtrlC:
+        self._before = signal.signal(signal.SIGINT, self._press)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        signal.signal(signal.SIGINT, self._before)  # type: ignore[arg-type]
+
+    def _press(self, signum: int, frame: FrameType | None) -> None:
+        self.pressed = True
+        self.post()
+
+    def post(self) -> None:
+        """After a press, the window's close event, once pygame's display is up (before that, the press is kept)."""
+        pygame = sys.modules.get("pygame")
+        try:
+            shown = pygame is not None and pygame.display.get_init()
+        except AttributeError:  # pygame is still being imported
+            shown = False
+        if self.pressed and shown:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
 
 
 def read_save(store: SaveStore) -> Loaded | None:
@@ -83,6 +163,8 @@ def read_save(store: SaveStore) -> Loaded | None:
 def demo_store(args: argparse.Namespace, store: SaveStore) -> SaveStore | None:
     """The demo (--autoplay) saves only where it was told to (--saves, $DOUDIZHU_SAVES) or when it continues a match:
     an attract-mode run starts a new match, and must never replace the player's own saved match with it."""
+    from game.savefile import ENV_VAR
+
     return store if args.resume or args.saves or os.environ.get(ENV_VAR) else None
 
 
@@ -109,14 +191,19 @@ def unsaved_line(store: SaveStore | None) -> str | None:
 
 def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | None = None) -> None:
     """The saved match (--continue), or the title with, when asked for (--deal, --ruleset), a new match of the
-    game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match."""
+    game's ruleset started over it: at once, or after a confirmation when it would replace an unfinished match.
+    When another game holds the saves folder, the title with the choice of playing unsaved or another folder."""
     if resume is not None:
         from scenes.flow import continue_match
 
         continue_match(game, resume)
         return
     game.show_title()
-    if new:
+    if game.busy is not None:  # another game holds the saves folder: the player chooses first
+        from scenes.screens.folders import FolderInUse
+
+        game.push(FolderInUse(game))
+    elif new:
         from scenes.screens.menus import start_new_match
 
         start_new_match(game, game.ruleset, deal)
@@ -124,6 +211,23 @@ def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | No
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.port is not None and not args.serve:
+        print("--port is for the room server: run `python main.py --serve --port N`.")
+        return 2
+    if args.serve:  # the rooms are saved beside the saved match: --saves DIR/rooms; it stops on Ctrl+C itself
+        from game.savefile import default_directory
+        from net.serve import run
+
+        return run(args.port, default_directory(args.saves) / "rooms")
+    with CtrlC() as ctrl_c:
+        return play(args, ctrl_c)
+
+
+def play(args: argparse.Namespace, ctrl_c: CtrlC) -> int:
+    from game.folder_lock import FolderLock, Lock
+    from game.match import DEAL_NUMBERS
+    from game.savefile import SaveStore, default_directory
+
     if args.headless and not args.autoplay:
         print("--headless only runs the demo: add --autoplay (and --hands N).")
         return 2
@@ -134,7 +238,6 @@ def main(argv: list[str] | None = None) -> int:
         if given and args.resume:
             print(f"{flag} starts a new match and --continue goes on with the saved one: choose one.")
             return 2
-    ruleset = args.ruleset or "standard"
     shots = Path(args.screenshots) if args.screenshots else None
     if shots is not None and not args.headless:
         print("--screenshots is for the headless demo: run `python main.py --headless --autoplay --screenshots DIR`.")
@@ -148,21 +251,39 @@ def main(argv: list[str] | None = None) -> int:
     elif no_display():
         print("No display found: run `python main.py --headless --autoplay` to watch a demo without a screen.")
         return 2
-    saves = SaveStore(default_directory(args.saves))
-    resume = read_save(saves) if args.resume else None
-    if args.resume and resume is None:
-        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if not args.headless and (refused := size_problem(args.size, largest_window())) is not None:
+        print(refused)
+        return 2
+    saves = SaveStore(default_directory(args.saves))
+    store = demo_store(args, saves) if args.autoplay else saves
+    lock = FolderLock(saves.directory)
+    try:
+        busy = saves.directory if store is not None and lock.take() is Lock.BUSY else None
+        if busy is not None:
+            print(busy_line(busy, args), file=sys.stderr)
+            if args.headless and args.resume:
+                return 2
+            store = None
+        return run(args, store, None if store is None or not args.resume else read_save(store), ctrl_c, busy)
+    finally:
+        lock.release()
+
+
+def run(
+    args: argparse.Namespace, store: SaveStore | None, resume: Loaded | None, ctrl_c: CtrlC, busy: Path | None
+) -> int:
+    """The game (or the demo) on `store`, which this game holds (None: nothing is saved; `busy` when that is
+    because another game holds the saves folder): after the checks."""
+    if args.resume and store is not None and resume is None:
+        return 2
     import pygame
 
     from scenes.app import App
 
-    try:
-        size = size_of(args.size)
-    except ValueError:
-        print(f"--size must look like 1280x720, not {args.size!r}")
-        return 2
-    store = demo_store(args, saves) if args.autoplay else saves
+    if ctrl_c.pressed:  # while the game loaded: nothing to save yet
+        return 0
+    ruleset = args.ruleset or "standard"
     if args.headless:
         from scenes.demo import Demo, report
 
@@ -174,25 +295,35 @@ def main(argv: list[str] | None = None) -> int:
             demo=True,
             first_deal=args.deal,
             ruleset=ruleset,
+            busy=busy,
         )
         game.steady = True
+        ctrl_c.post()  # a press while the app was being made
         try:
-            times = Demo(game, args.hands, shots).run(resume)
+            times = Demo(game, args.hands, Path(args.screenshots) if args.screenshots else None).run(resume)
         finally:
             game.close()
+        unsaved = unsaved_line(store)
+        if ctrl_c.pressed:  # one line at most
+            print(unsaved or ("Stopped (Ctrl+C); the match is saved." if store is not None else "Stopped (Ctrl+C)."))
+            return 0
         print("\n".join(report(times)))
-        if (unsaved := unsaved_line(store)) is not None:
+        if unsaved is not None:
             print(unsaved)
         return 0
     try:
-        game = App(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset)
+        size = size_of(args.size)
+        game = App(size, fullscreen=not args.windowed, store=store, seed=args.seed, ruleset=ruleset, busy=busy)
     except pygame.error as failed:
         print(f"Could not open a window ({failed}): try `python main.py --headless --autoplay`.")
         return 2
+    ctrl_c.post()
     game.demo = args.autoplay
     game.table_settings.auto = args.autoplay
     open_first_scene(game, resume, args.deal is not None or args.ruleset is not None, args.deal)
     game.run()
+    if (unsaved := unsaved_line(game.store)) is not None:  # said at the table; said again once the window is gone
+        print(unsaved, file=sys.stderr)
     return 0
 
 

@@ -38,7 +38,8 @@ def deal(game: App, seed: int) -> Session:
     """A new match with its deal animation running."""
     match = Match("standard", seed)
     session = open_session(game, match)
-    session.absorb(match.opening)
+    session.seat.deal_opening()
+    session.take()
     show(game, session)
     return session
 
@@ -46,9 +47,9 @@ def deal(game: App, seed: int) -> Session:
 def to_play(game: App, seed: int) -> tuple[Session, Match]:
     """A match bid out at once (the first bidder bids 3), in the play scene with the kitty taken."""
     session = deal(game, seed)
-    match = session.match
+    match = session.seat.match
     timed(game, 150, [])
-    session.apply(Bid(match.turn, 3))
+    session.act(Bid(match.turn, 3))
     timed(game, 150, [])
     return session, match
 
@@ -59,8 +60,8 @@ def bomb(game: App, seed: int, samples: list[float]) -> None:
     held = match.ranks(match.hand.landlord)
     four = next((r * 4 for r in BOMB_RANKS if r * 4 in held), None)
     move = four or ("BR" if "BR" in held else held[-1])
-    session.thinker.cancel()
-    session.apply(Play(match.hand.landlord, move))
+    session.seat.stop_thinking()
+    session.act(Play(match.hand.landlord, move))
     timed(game, 120, samples)
 
 
@@ -73,7 +74,7 @@ def playing(game: App, seed: int, samples: list[float]) -> None:
     """Bots in every seat play on: cards fly, bubbles pop, the counter and HUD change every turn."""
     game.table_settings.auto = True
     session, _ = to_play(game, seed)
-    session.pace = 0.3
+    session.seat.pace = 0.3
     timed(game, 600, samples)
     game.table_settings.auto = False
 

@@ -232,6 +232,10 @@ class GuardedFile(Generic[T]):
 
     `label` names the content for English messages ("saved match", "statistics file"); a translation names it by
     `name` (the `subject` param of each part).
+
+    Once this object has read, written or removed the file, it never writes over (nor removes) a good primary that
+    differs from what it last saw there: another game wrote it meanwhile, and its file is kept (`WriteFailed`,
+    code `changed_elsewhere`). An object that has not looked yet replaces whatever good file is there.
     """
 
     def __init__(self, directory: pathlib.Path, name: str, label: str, parse: Callable[[str], T]) -> None:
@@ -242,6 +246,7 @@ class GuardedFile(Generic[T]):
         self.label = label
         self.parse = parse
         self._good: bytes | None = None  # the primary's content when this object last wrote or read it
+        self._looked = False  # has this object read, written or removed the primary (`_good` says what it saw)?
 
     def exists(self) -> bool:
         return present(self.primary) or present(self.backup)
@@ -250,10 +255,23 @@ class GuardedFile(Generic[T]):
         """The primary if it is good, else the backup if it is good. Bad files are moved aside. Never raises."""
         self._good = None
         try:
-            return self._read()
+            outcome = self._read()
         except OSError as err:  # the directory itself cannot be looked at
             text = f"The {self.label} in {self.directory} cannot be read: {_reason(err)}."
             return Outcome(None, Problem(self._part("dir_unreadable", text, err, directory=str(self.directory))), False)
+        self._looked = True
+        return outcome
+
+    def peek(self) -> T | None:
+        """The primary's value if it is good, else the backup's: read only, nothing moved or written (a game that
+        may not write in this folder). Never raises."""
+        for path in (self.primary, self.backup):
+            try:
+                if present(path) and (found := self._check(path))[2] is None:
+                    return found[0]
+            except OSError:
+                return None
+        return None
 
     def _read(self) -> Outcome[T]:
         file = self.primary.name
@@ -279,48 +297,81 @@ class GuardedFile(Generic[T]):
         either = Part("backup_unusable", f"Its backup ({backup}) cannot be used either.", {"backup": backup})
         return Outcome(None, Problem(*problem, either, reason, self._set_aside(self.backup)), False)
 
-    def write(self, data: bytes) -> None:
-        """Make `data` the primary; the previous primary, when good, becomes the backup. Raises WriteFailed."""
+    def write(self, data: bytes) -> Problem | None:
+        """Make `data` the primary; the previous primary, when good, becomes the backup. What stood in the way (a
+        bad primary, a folder or the like under the backup's or a temporary file's name) is moved aside, and said
+        in the Problem returned (None when nothing was). Raises WriteFailed, leaving the files as they were."""
+        moved: list[Part] = []
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._remove_stale_temps()
-            previous = self._previous_good()
+            moved += self._remove_stale_temps()
+            previous, bad = self._primary()
+            if bad is not None:
+                file = self.primary.name
+                moved += [self._part("unusable", f"The {self.label} ({file}) cannot be used.", file=file), bad]
+                moved.append(self._set_aside(self.primary))
             if previous is not None:
+                if present(self.backup) and not plain(self.backup):
+                    moved += self._in_the_way(self.backup)
                 write_atomic(self.backup, previous)
             write_atomic(self.primary, data)
+        except WriteFailed:
+            raise
         except OSError as err:
             text = f"The {self.label} could not be written to {self.directory}: {_reason(err)}"
             raise WriteFailed(Problem(self._part("write_failed", text, err, directory=str(self.directory)))) from err
-        self._good = data
+        self._good, self._looked = data, True
+        return Problem(*moved) if moved else None
 
     def remove(self) -> None:
-        """Delete the primary and the backup, except that a bad file is moved aside instead. Raises WriteFailed."""
+        """Delete the backup, then the primary, except that a bad file is moved aside instead: a crash between the
+        two leaves the primary whole, as it was, never a backup that Continue would bring back alone. Raises
+        WriteFailed."""
         try:
-            for path in (self.primary, self.backup):
-                if not present(path):
-                    continue
-                if plain(path) and (
-                    (path is self.primary and path.read_bytes() == self._good) or self._check(path)[2] is None
-                ):
-                    path.unlink()
+            _, bad = self._primary()
+            if present(self.backup):
+                if plain(self.backup) and self._check(self.backup)[2] is None:
+                    self.backup.unlink()
                 else:
-                    move_aside(path)
+                    move_aside(self.backup)
+            if present(self.primary):
+                if bad is None:
+                    self.primary.unlink()
+                else:
+                    move_aside(self.primary)
             self._remove_stale_temps()
+        except WriteFailed:
+            raise
         except OSError as err:
             text = f"The {self.label} in {self.directory} could not be removed: {_reason(err)}"
             raise WriteFailed(Problem(self._part("remove_failed", text, err, directory=str(self.directory)))) from err
-        self._good = None
+        self._good, self._looked = None, True
 
-    def _previous_good(self) -> bytes | None:
-        """The primary's content if it may become the backup; a bad primary is moved aside instead."""
+    def _primary(self) -> tuple[bytes | None, Part | None]:
+        """(the primary's bytes, None) when it is good, (None, why) when it is bad, (None, None) when there is none.
+        Raises WriteFailed when it is a good file another game wrote since this object last saw it."""
         if not present(self.primary):
-            return None
-        if plain(self.primary):
-            data = self.primary.read_bytes()
-            if data == self._good or self._check(self.primary)[2] is None:
-                return data
-        move_aside(self.primary)
-        return None
+            return None, None
+        if plain(self.primary) and (data := _small(self.primary)) is not None and data == self._good:
+            return data, None
+        _, data, reason = self._check(self.primary)
+        if reason is not None:
+            return None, reason
+        if self._looked:
+            raise WriteFailed(Problem(self._changed_elsewhere()))
+        return data, None
+
+    def _changed_elsewhere(self) -> Part:
+        text = (
+            f"The {self.label} in {self.directory} was changed by another game since this one last read or wrote"
+            " it: that file is kept, and this game does not write over it."
+        )
+        return self._part("changed_elsewhere", text, directory=str(self.directory))
+
+    def _in_the_way(self, path: pathlib.Path) -> list[Part]:
+        """A folder or the like where this file's backup or temporary file goes, moved aside: what it was."""
+        head = self._part("in_the_way", f"{path.name} stood in the way of the {self.label}.", file=path.name)
+        return [head, not_plain(path), self._set_aside(path)]
 
     def _part(self, code: str, text: str, err: OSError | None = None, **params: object) -> Part:
         """A sentence about this file (its `subject` is the file's name), with the system's reason when `err`."""
@@ -367,11 +418,22 @@ class GuardedFile(Generic[T]):
             return Part("not_moved", f"It could not be moved aside ({_reason(err)}).", detail=_reason(err))
         return Part("moved_aside", f"It was moved aside to {name}.", {"name": name})
 
-    def _remove_stale_temps(self) -> None:
-        """Temporary files left by a write that crashed before its rename: never a save, always safe to drop."""
+    def _remove_stale_temps(self) -> list[Part]:
+        """Temporary files left by a write that crashed before its rename: never a save, always safe to drop. A
+        folder or the like under such a name is moved aside (what it was is returned)."""
+        moved: list[Part] = []
         for name in (self.primary.name, self.backup.name):
             for stale in self.directory.glob(f".{name}.*{TEMP_SUFFIX}"):
-                stale.unlink(missing_ok=True)
+                if plain(stale):
+                    stale.unlink(missing_ok=True)
+                else:
+                    moved += self._in_the_way(stale)
+        return moved
+
+
+def _small(path: pathlib.Path) -> bytes | None:
+    """The bytes of a plain file no larger than MAX_BYTES, or None (never a huge read: a sparse 100 GiB file)."""
+    return None if path.stat().st_size > MAX_BYTES else path.read_bytes()
 
 
 def _reason(err: OSError) -> str:

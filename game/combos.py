@@ -197,6 +197,11 @@ def judge(counts: Counts, last: Reading | None, rules: Ruleset, kind: Kind | Non
     if chosen is not None:
         return chosen
     assert last is not None
+    return why_none_higher(readings, last)
+
+
+def why_none_higher(readings: tuple[Reading, ...], last: Reading) -> Rejection:
+    """Why no reading of a play beats `last`, said of the one shaped like it if any, else of the first."""
     alike = [r for r in readings if (r.kind, r.size, r.length) == (last.kind, last.size, last.length)]
     return why_not_higher(alike[0] if alike else readings[0], last)
 

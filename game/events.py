@@ -11,7 +11,7 @@ from game.scoring import Settlement
 @dataclass(frozen=True, slots=True)
 class Dealt:
     hand_no: int
-    deal_no: int
+    deal_no: int | None  # None where a room hides it: the number tells every hand's cards
     first_bidder: int
     redeal: bool  # True when every seat declined and the cards were dealt again
     collected: bool = False  # no-shuffle: the last hand's cards, cut and dealt without shuffling

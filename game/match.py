@@ -19,7 +19,7 @@ from game import wild
 from game.actions import Abandon, Action, Bid, DealExpired, Double, NextHand, Pass, Play, Show, Swap
 from game.auctions import ANSWER_WORDS, Standing, answer_word, standing
 from game.cards import RANK_INDEX, WILD_CHAR, Card, Counts, first_unknown, normalize, order, parse
-from game.combos import Reading, answer, judge, why_not_higher
+from game.combos import Reading, judge
 from game.kinds import Kind
 from game.moves import legal
 from game.reasons import IllegalAction, Rejection
@@ -412,8 +412,8 @@ class Match:
             raise IllegalAction(Rejection("not_in_hand"))
 
     def _resolve_wild(self, action: Play) -> tuple[Play, Reading]:
-        """A play at a wild-card table: "PHYSICAL=READING" is played as that reading, a bare selection as its
-        default reading (leading) or its highest that beats (following); the logged play keeps the reading."""
+        """A play at a wild-card table, played as written (`wild.judge`): "PHYSICAL=READING" as that reading, a move
+        without "=" as its own ranks (every wild card its printed rank); the logged play keeps the reading."""
         physical, ranks = wild.split_move(action.move)
         ranks = ranks if ranks is not None else action.stands
         table = self.wild
@@ -431,17 +431,11 @@ class Match:
             cards = self._pick_cards(held, physical)
         elif not self._holds(held, cards, physical):
             raise IllegalAction(Rejection("not_in_hand"))
-        text = physical if ranks is None else f"{physical}{wild.SEP}{ranks}"
-        options = [s for s in wild.stands_of(text, table, self.rules) if action.kind in (None, s.reading.kind)]
-        if not options:
-            raise IllegalAction(wild.why_unread(physical, ranks, table, self.rules))
         last = self.hand.last.reading if self.hand.last else None
-        chosen = answer(tuple(s.reading for s in options), last)
-        if chosen is None:
-            assert last is not None
-            raise IllegalAction(why_not_higher(options[0].reading, last))
-        stand = next(s for s in options if s.reading == chosen)
-        return Play(action.seat, physical, chosen.kind, tuple(cards), stand.ranks), chosen
+        played = wild.judge(wild.written(physical, ranks), last, table, self.rules, action.kind)
+        if isinstance(played, Rejection):
+            raise IllegalAction(played)
+        return Play(action.seat, physical, played.reading.kind, tuple(cards), played.ranks), played.reading
 
     def _reading(self, counts: Counts, kind: Kind | None) -> Reading:
         """The reading a play is made as; `kind` narrows a selection with several readings."""

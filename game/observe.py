@@ -1,12 +1,17 @@
 """Per-seat observations: everything one seat may know, and nothing it may not (hidden hands, the
-kitty before it is turned up). Bots and scenes read the table only through these."""
+kitty before it is turned up), and the core's events as that seat sees them. Bots, the table on the screen and the
+rooms' wire read the match only through these."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
-from game.cards import normalize
+from game import events as ev
+from game.cards import Card, DeckSpec, normalize
 from game.match import LastPlay, Match, Phase
+from game.rulesets import PRESETS, Ruleset, get
+from game.scoring import Settlement
 from game.wild import split_move
 
 
@@ -17,7 +22,7 @@ class Observation:
     players: int
     phase: Phase
     hand_no: int
-    deal_no: int
+    deal_no: int | None  # None where a room hides it while the hand is played: the number tells every hand
     hand: str
     cards: tuple[int, ...]
     hand_sizes: tuple[int, ...]
@@ -42,6 +47,28 @@ class Observation:
     gave: tuple[int, ...] | None = None  # swap-three: the cards this seat picked to pass on, once it picked
     received: tuple[int, ...] | None = None  # swap-three: the cards the seat before passed to this one, once swapped
     match_bids: tuple[tuple[int, int], ...] = ()  # every bid of the match so far, (seat, bid), this hand's included
+    # What the table on the screen shows besides (the bots read none of it):
+    waiting: tuple[int, ...] = ()  # the seats the match waits for (`Match.waiting`): who has not yet decided
+    played_cards: tuple[int, ...] = ()  # the card ids played this hand, in the order of `history`'s plays
+    kitty_cards: tuple[int, ...] | None = None  # the kitty's card ids, once `kitty` is shown
+    shown_cards: tuple[int, ...] | None = None  # the landlord's card ids while the hand is shown (004)
+    remaining: tuple[tuple[int, ...], ...] | None = None  # every seat's cards once the hand is over (all shown)
+    winner: int | None = None  # who went out (or won within the allowance), once the hand is over
+    settlement: Settlement | None = None  # how the finished hand scored (None when the deal limit ended it)
+    collected: bool = False  # no-shuffle: the deal was the last hand's cards, cut but not shuffled
+    redeals: int = 0  # all-declined deals in a row before this one
+    hands_played: int = 0  # hands settled so far this match
+    winners: tuple[int, ...] = ()  # the match's winners, once it is over (000 §23)
+    custom: Ruleset | None = None  # the ruleset itself where it is no preset (a test's): its name alone would not say
+
+    @property
+    def rules(self) -> Ruleset:
+        return self.custom or get(self.ruleset)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """Card id -> card: the ruleset's pack in its fixed order, the same at every seat (ids hide nothing)."""
+        return pack(self.rules.deck)
 
     @property
     def played(self) -> str:
@@ -71,6 +98,12 @@ class Observation:
         if level is not None:
             obs["level"] = level
         return obs
+
+
+@cache
+def pack(spec: DeckSpec) -> tuple[Card, ...]:
+    """A pack in its fixed order (`DeckSpec.build`), built once."""
+    return spec.build()
 
 
 def observe(match: Match, seat: int) -> Observation:
@@ -106,7 +139,38 @@ def observe(match: Match, seat: int) -> Observation:
         wild=match.wild,
         match_bids=tuple(match.match_bids),
         **_swap(match, seat),
+        **_table(match, revealed),
     )
+
+
+def _table(match: Match, revealed: bool) -> dict[str, object]:
+    """What every seat sees of the table that the bots do not read: card ids on the table, the hand's outcome."""
+    hand = match.hand
+    over = match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+    shown = hand.shown and hand.landlord is not None
+    return {
+        "waiting": match.waiting,
+        "played_cards": tuple(hand.played),
+        "kitty_cards": tuple(hand.kitty) if revealed else None,
+        "shown_cards": tuple(hand.hands[hand.landlord]) if shown else None,
+        "remaining": tuple(tuple(cards) for cards in hand.hands) if over else None,
+        "winner": hand.winner if over else None,
+        "settlement": hand.settlement if over else None,
+        "collected": hand.collected,
+        "redeals": hand.redeals,
+        "hands_played": len(match.results),
+        "winners": match.winners,
+        "custom": None if PRESETS.get(match.rules.name) == match.rules else match.rules,
+    }
+
+
+def seen_by(event: ev.Event, seat: int, players: int) -> ev.Event:
+    """`event` as `seat` may see it: the swap shows a seat only the cards it gave and the ones it received (003); every
+    other event is public as it is."""
+    if isinstance(event, ev.Swapped):
+        before = (seat - 1) % players
+        return replace(event, given=tuple(cards if s in (seat, before) else () for s, cards in enumerate(event.given)))
+    return event
 
 
 def _swap(match: Match, seat: int) -> dict[str, object]:

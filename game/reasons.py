@@ -70,6 +70,8 @@ MESSAGES: dict[str, str] = {
     "bad_reading": "These cards cannot be read as {ranks}: only wild cards stand for another rank, never a joker.",
     "wild_alone": "Wild cards played alone, or only together, keep their printed rank.",
     "wild_no_reading": "These cards do not form a legal combination, whatever the wild cards stand for.",
+    "wild_unwritten": "As written, every wild card is its printed rank and these cards are no combination: write the"
+    " ranks the wild cards stand for, as in {move}.",
 }
 
 

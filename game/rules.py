@@ -7,7 +7,9 @@ than its pack has) raises ValueError naming the problem; `check` alone answers a
 
 At the wild-card tables (`wildcard` with `wild="7"`, the wild rank; `swap-three`, whose extra wild card is ``W``)
 a move whose wild cards stand for other ranks is ``PHYSICAL=READING``, both sorted and of the same length:
-``"34577=34567"`` is 3, 4, 5, 7, 7 played as the straight 3-7, the second 7 standing for the 6 (`game.wild`).
+``"34577=34567"`` is 3, 4, 5, 7, 7 played as the straight 3-7, the second 7 standing for the 6 (`game.wild`). A
+move is played as written: without "=" every wild card is its printed rank (``"5557"`` is the triple 5s with a single
+7, ``"5557=5555"`` the soft bomb).
 """
 
 from __future__ import annotations
@@ -39,28 +41,31 @@ def _physical(move: str, rules: rulesets.Ruleset, what: str) -> str:
     return move
 
 
-def _stands(move: str, rules: rulesets.Ruleset, wild_char: str) -> tuple[wildcards.Stand, ...]:
+def _valid(move: str, wild_char: str) -> str:
+    """`move` once every character is a rank, "=" or the wild card; else ValueError."""
     bad = next((ch for ch in move if ch not in RANK_INDEX and ch not in (wildcards.SEP, wild_char)), None)
     if bad is not None:
         raise ValueError(f"unknown rank {bad!r} in {move!r}; ranks are {combos.RANKS}")
-    return wildcards.stands_of(move, wild_char, rules)
+    return move
 
 
 def last_reading(
     last: str | None, ruleset: str | rulesets.Ruleset = "standard", wild: str | None = None
 ) -> Reading | None:
-    """The reading of the play to beat (its default reading, or the one "PHYSICAL=READING" names); None for a free
-    lead or a pass."""
+    """The reading of the play to beat, as written (its default reading; at a wild-card table the one
+    "PHYSICAL=READING" names, and a move without "=" with every wild card its printed rank); None for a free lead
+    or a pass."""
     rules = rulesets.get(ruleset)
     if wild is not None:
         wild_card(rules, wild)
     if last is None or last == PASS:
         return None
     if rules.wilds:
-        found = _stands(_physical(last, rules, "last play"), rules, wild_card(rules, wild))
-        if not found:
-            raise ValueError(f"{last!r} is not a legal combination")
-        return found[0].reading
+        card = wild_card(rules, wild)
+        played = wildcards.judge(_valid(_physical(last, rules, "last play"), card), None, card, rules)
+        if isinstance(played, Rejection):
+            raise ValueError(f"{last!r} is not a legal combination: {played}")
+        return played.reading
     reading = combos.reading_from_text(normalize(check_ranks(last, rules, "last play")), rules)
     if reading is None:
         raise ValueError(f"{last!r} is not a legal combination: {combos.diagnose(parse(last), rules)}")
@@ -81,21 +86,29 @@ def legal_moves(hand: str, last: str | None = None, ruleset: str = "standard", w
 
 
 def classify(move: str, ruleset: str = "standard", wild: str | None = None) -> list[Reading]:
-    """Every reading of a selection, the default first; empty when it is not a combination."""
+    """Every reading of a selection, the default first; empty when it is not a combination. At a wild-card table a
+    selection without "=" lists the reading of every way its wild cards may stand, the strongest first; each is
+    played by its own move text, as `legal_moves` writes it."""
     rules = rulesets.get(ruleset)
     return _readings(_physical(move, rules, "move"), rules, wild)
 
 
 def _readings(move: str, rules: rulesets.Ruleset, wild: str | None) -> list[Reading]:
     if rules.wilds:
-        return [stand.reading for stand in _stands(move, rules, wild_card(rules, wild))]
+        card = wild_card(rules, wild)
+        return [stand.reading for stand in wildcards.stands_of(_valid(move, card), card, rules)]
     return list(combos.classify(parse(move), rules))
 
 
 def beats(play: str, last: str, ruleset: str = "standard", wild: str | None = None) -> bool:
-    """Does `play` (any of its readings) beat the default reading of `last`?"""
+    """Does the move `play`, as written (see `check`), beat the play `last`?"""
     rules = rulesets.get(ruleset)
-    readings = tuple(_readings(_physical(play, rules, "play"), rules, wild))
+    move = _physical(play, rules, "play")
+    if rules.wilds:
+        card = wild_card(rules, wild)
+        readings = tuple(stand.reading for stand in wildcards.as_written(_valid(move, card), card, rules))
+    else:
+        readings = combos.classify(parse(move), rules)
     return combos.answer(readings, last_reading(last, rules, wild)) is not None
 
 
@@ -123,7 +136,9 @@ def check(
 
 
 def _check_wild(hand: str, move: str, last: Reading | None, rules: rulesets.Ruleset, card: str) -> Rejection | None:
-    physical, ranks = wildcards.split_move(move)
+    """A move is played as written (`game.wild.judge`): "PHYSICAL=READING" as that reading, a move without "=" with
+    every wild card its printed rank."""
+    physical = wildcards.split_move(move)[0]
     bad = next((ch for ch in move if ch not in RANK_INDEX and ch not in (wildcards.SEP, card)), None)
     if bad is not None:
         return Rejection("unknown_rank", {"rank": repr(bad)})
@@ -131,16 +146,8 @@ def _check_wild(hand: str, move: str, last: Reading | None, rules: rulesets.Rule
         return Rejection("empty")
     if any(hand.count(ch) < physical.count(ch) for ch in set(physical)):
         return Rejection("not_in_hand")
-    if not (card and card in physical) and ranks in (None, physical):
-        verdict = combos.judge(parse(physical), last, rules)
-        return verdict if isinstance(verdict, Rejection) else None
-    found = wildcards.stands_of(move, card, rules)
-    if not found:
-        return wildcards.why_unread(normalize(physical), ranks, card, rules)
-    if combos.answer(tuple(s.reading for s in found), last) is None:
-        assert last is not None
-        return combos.why_not_higher(found[0].reading, last)
-    return None
+    played = wildcards.judge(move, last, card, rules)
+    return played if isinstance(played, Rejection) else None
 
 
 def explain(move: str, ruleset: str = "standard") -> str:

@@ -91,6 +91,7 @@ class SaveStore:
         self.directory = pathlib.Path(directory)
         self._file = GuardedFile(self.directory, "match", "saved match", read_snapshot)
         self.failing: Problem | None = None  # why the last save failed, until a save succeeds again
+        self.moved: Problem | None = None  # what the last save that found one moved out of its way
 
     @property
     def path(self) -> pathlib.Path:
@@ -100,16 +101,20 @@ class SaveStore:
         """Is there a match.json or match.bak.json (usable or not) to offer Continue for?"""
         return self._file.exists()
 
-    def save(self, match: Match, table: dict[str, object]) -> None:
+    def save(self, match: Match, table: dict[str, object]) -> Problem | None:
         """Write the match and the table settings (str keys, JSON values) atomically; the previous good save
-        becomes the backup. Raises atomic.WriteFailed, with a player-facing message, when the disk refuses (the
-        files on disk are then as they were), and keeps the problem in `failing` until a save succeeds."""
+        becomes the backup. Returns what had to be moved aside on the way (a bad match.json, a folder where the
+        backup goes...), also kept in `moved`, or None. Raises atomic.WriteFailed, with a player-facing message,
+        when the disk refuses or another game saved there since this store last read or wrote (the files on disk
+        are then as they were), and keeps the problem in `failing` until a save succeeds."""
         try:
-            self._file.write(encode(match, table))
+            moved = self._file.write(encode(match, table))
         except WriteFailed as refused:
             self.failing = refused.problem
             raise
         self.failing = None
+        self.moved = moved or self.moved
+        return moved
 
     def load(self) -> Loaded:
         """The saved match, or the backup with a `problem` when match.json is unusable. Never raises."""

@@ -12,6 +12,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 
 from game import bots
 from game.actions import Action, Bid, Double, NextHand, Pass, Play, Show, Swap
@@ -112,6 +113,45 @@ def run(
         "cpu_seconds": time.process_time() - cpu,
         "hands_per_second": stats["hands"] / elapsed,
     }
+
+
+def selfplay_part(hands: int, seed: int, ruleset: str, level: str, seconds: float | None) -> dict[str, float]:
+    """One process's share of a ruleset's bot-only hands (module level, so a worker process can run it)."""
+    return run(hands, seed, ruleset, bot_policy(level), seconds=seconds)
+
+
+def soak_selfplay(
+    hands: int, seed: int, level: str, rulesets: list[str], jobs: int = 1, seconds: float | None = None
+) -> None:
+    """Per ruleset `hands` hands, or as many as end within `seconds`, split over `jobs` processes (job i plays
+    seed + i); the counts are summed and the rates given per second of the clock and of CPU time."""
+    print(
+        f"bot-only hands ({level} bots, {jobs} process{'es' * (jobs > 1)}), every invariant checked after every "
+        f"action, illegal actions fed and refused after every {PROBE_EVERY}th:"
+    )
+    for name in rulesets:
+        shares = [hands // jobs + (job < hands % jobs) for job in range(jobs)]
+        started = time.perf_counter()
+        try:
+            if jobs == 1:
+                parts = [selfplay_part(hands, seed, name, level, seconds)]
+            else:
+                with ProcessPoolExecutor(jobs) as pool:
+                    runs = [
+                        pool.submit(selfplay_part, n, seed + job, name, level, seconds) for job, n in enumerate(shares)
+                    ]
+                    parts = [done.result() for done in runs]
+        except AssertionError as broken:
+            print(f"  {name:<12} VIOLATION: {broken}")
+            continue
+        total = {key: sum(part[key] for part in parts) for key in ("hands", "actions", "probes", "cpu_seconds")}
+        elapsed = time.perf_counter() - started
+        print(
+            f"  {name:<12} {int(total['hands']):>8} hands {int(total['actions']):>10} actions "
+            f"{int(total['probes']):>8} probes  0 violations  {total['hands'] / elapsed:7.1f} hands/s "
+            f"({total['hands'] / total['cpu_seconds']:.1f} per CPU second, {elapsed:.0f} s)",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -95,7 +95,8 @@ def read_stats(text: str) -> Stats:
 
 
 class StatsStore:
-    """stats.json in the save directory. `problem` holds the player-facing problem of the last load, if any."""
+    """stats.json in the save directory. `problem` holds the player-facing problem of the last load (or what a
+    write moved out of its way), if any."""
 
     def __init__(self, directory: pathlib.Path) -> None:
         self._file = GuardedFile(pathlib.Path(directory), "stats", "statistics file", read_stats)
@@ -123,5 +124,6 @@ class StatsStore:
 
     def _store(self, stats: Stats) -> Stats:
         self._stats = stats  # kept even if the write fails, so the next successful write still counts it
-        self._file.write((json.dumps(stats.to_dict()) + "\n").encode("utf-8"))
+        moved = self._file.write((json.dumps(stats.to_dict()) + "\n").encode("utf-8"))
+        self.problem = moved or self.problem  # a bad file or a folder moved out of the way: said like a bad load
         return stats

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from game import moves
 from game.cards import JOKERS, NUM_RANKS, RANK_INDEX, RANKS, TWO, Counts, normalize, parse, render
-from game.combos import Reading, answer, beats, classify, diagnose
+from game.combos import Reading, answer, beats, classify, diagnose, why_none_higher
 from game.kinds import Kind
 from game.memo import memo
 from game.reasons import Rejection
@@ -101,11 +101,9 @@ def read(physical: str, ranks: str, wild: str, rules: Ruleset) -> tuple[Reading,
     return _grade(classify(parse(ranks), rules), -1)
 
 
-def why_unread(physical: str, ranks: str | None, wild: str, rules: Ruleset) -> Rejection:
-    """Why a selection (or "physical=ranks") has no reading: no combination whatever the wild cards stand for, ranks
-    that only a wild card's change cannot give, or the combination's own fault (a 2 in a straight, ...)."""
-    if ranks is None:
-        return Rejection("wild_no_reading")
+def why_unread(physical: str, ranks: str, wild: str, rules: Ruleset) -> Rejection:
+    """Why "physical=ranks" has no reading: wild cards alone read as another rank, ranks that only a wild card's
+    change cannot give, or the combination's own fault (a 2 in a straight, ...)."""
     ranks = normalize(ranks)
     if not any(naturals(physical, wild)[0]):
         return Rejection("wild_alone")
@@ -172,8 +170,9 @@ def stand_ins(physical: str, ranks: str, wild: str) -> list[str]:
 
 
 def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
-    """The readings a move text can be played as: "P=R" its own (validated), "P" every reading of P. Raises
-    ValueError on a character that is no card."""
+    """Every reading of a selection: "P=R" its own (validated), "P" every way its wild cards may stand (what
+    `classify` lists; a move text is played only as written, `as_written`). Raises ValueError on a character that
+    is no card."""
     physical, ranks = split_move(text)
     physical = normalize(physical)
     if ranks is None:
@@ -182,15 +181,51 @@ def stands_of(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
     return tuple(Stand(physical, ranks, r) for r in read(physical, ranks, wild, rules))
 
 
-def as_played(text: str, last: Reading | None, wild: str, rules: Ruleset) -> Stand | None:
-    """How a play of a hand's history was read: "P=R" as R, a play written without "=" as its own ranks (no wild
-    card stood for another rank), the highest reading that answers `last` (the default on a free lead); None when
-    it has no such reading. Raises ValueError on a character that is no card."""
+def as_written(text: str, wild: str, rules: Ruleset) -> tuple[Stand, ...]:
+    """The readings of a move text played as written: "P=R" as R; "P" without "=" as its own ranks, every wild card
+    its printed rank (no wild card stands for another rank unless the move says so). Raises ValueError on a
+    character that is no card."""
     physical, ranks = split_move(text)
     physical = normalize(physical)
     ranks = physical if ranks is None else normalize(ranks)
-    chosen = answer(read(physical, ranks, wild, rules), last)
-    return None if chosen is None else Stand(physical, ranks, chosen)
+    return tuple(Stand(physical, ranks, r) for r in read(physical, ranks, wild, rules))
+
+
+def as_played(text: str, last: Reading | None, wild: str, rules: Ruleset) -> Stand | None:
+    """How a play of a hand's history was read: as written (`as_written`), the highest reading that answers `last`
+    (the default on a free lead); None when it has no such reading. Raises ValueError on a character that is no
+    card."""
+    return _answering(as_written(text, wild, rules), last)
+
+
+def _answering(found: tuple[Stand, ...], last: Reading | None) -> Stand | None:
+    """The one of `found` a play is taken as on `last` (`combos.answer`), or None."""
+    chosen = answer(tuple(s.reading for s in found), last)
+    return next(s for s in found if s.reading == chosen) if chosen is not None else None
+
+
+def judge(text: str, last: Reading | None, wild: str, rules: Ruleset, kind: Kind | None = None) -> Stand | Rejection:
+    """How the move text `text` is played on `last` (None = free lead): as written (`as_written`), its highest
+    reading of `kind` (any kind when None) that answers `last`; or the reason it cannot be played. A move without
+    "=" whose cards make a combination only with a wild card standing for another rank is refused, naming the move
+    to write instead. Raises ValueError on a character that is no card."""
+    found = as_written(text, wild, rules)
+    if not found:
+        physical, ranks = split_move(text)
+        physical = normalize(physical)
+        if ranks is not None or not (wild and wild in physical):
+            return why_unread(physical, ranks or physical, wild, rules)
+        options = stands(physical, wild, rules)
+        return Rejection("wild_unwritten", {"move": options[0].text}) if options else Rejection("wild_no_reading")
+    if kind is not None:
+        found = tuple(s for s in found if s.reading.kind is kind)
+        if not found:
+            return Rejection("not_that_kind", {"shape": kind})
+    chosen = _answering(found, last)
+    if chosen is not None:
+        return chosen
+    assert last is not None
+    return why_none_higher(tuple(s.reading for s in found), last)
 
 
 def _plays(target: Counts, natural: Counts, wilds: int) -> list[tuple[str, str]]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import pathlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -18,8 +19,10 @@ import pygame
 from pygame._sdl2 import controller
 
 from game.atomic import WriteFailed
+from game.folder_lock import FolderLock, Lock
 from game.match import Phase
 from game.rulesets import SWAP_THREE
+from game.savefile import SaveStore
 from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
@@ -36,6 +39,7 @@ from scenes.words import i18n, problems
 
 if TYPE_CHECKING:
     from scenes.screens.table import TableScene
+    from scenes.table.remote_seat import RemoteSeat
     from scenes.table.session import Session
 
 WINDOWED = (1280, 720)
@@ -85,6 +89,7 @@ class App:
         demo: bool = False,
         first_deal: int | None = None,
         ruleset: str = "standard",
+        busy: pathlib.Path | None = None,
     ) -> None:
         pygame.display.init()  # no pygame.init(): only the modules the game uses (Sounds opens the mixer)
         pygame.font.init()
@@ -108,16 +113,29 @@ class App:
         self.ruleset = ruleset  # `--ruleset NAME`: the ruleset of the demo's match and of `--deal N`
         self.steady = False  # the headless demo: frames repeat byte for byte (a late bot is waited for)
         self._table_settings = TableSettings()
+        # a saves folder another game holds (`game.folder_lock`): nothing is written there, the title says so
+        self.busy = busy
+        self.folder_lock: FolderLock | None = None  # the lock on a folder chosen in the game (`use_folder`)
         self.prefs_store = PrefsStore(store.directory) if store is not None else None
-        self.prefs = self.prefs_store.load() if self.prefs_store is not None else Prefs()
+        if self.prefs_store is not None:
+            self.prefs = self.prefs_store.load()
+        else:  # the busy folder's preferences, only read (the language the player chose there)
+            self.prefs = PrefsStore(busy).peek() if busy is not None else Prefs()
         # a save (or preferences) problem for the title screen
         self.problem: str | None = self.prefs_store.problem if self.prefs_store is not None else None
         self.apply_prefs()
         self.session: Session | None = None  # the match at the table, if any
+        self.room: RemoteSeat | None = None  # the room with friends you are in, if any (its lobby or its table)
         self.stack: list[Scene] = []
         self.running = True
         self.on_leave: Callable[[Scene], None] | None = None  # the demo's screenshot hook
         self.refit()
+
+    @property
+    def canvas(self) -> App:
+        """What the screens draw with (`Canvas`): the window, its layout, the card art, input and sound are the app's
+        own."""
+        return self
 
     @property
     def pool(self) -> BotPool:
@@ -234,7 +252,8 @@ class App:
 
     def change_prefs(self, **changes: Any) -> None:
         """Apply changed preferences at once (a new language lays every scene out again) and keep them. A refused
-        write is said at the table or shown on the title screen; the change still holds for this run."""
+        write, or a file moved out of its way, is said at the table or shown on the title screen; the change still
+        holds for this run."""
         language = self.prefs.language
         self.prefs = replace(self.prefs, **changes)
         self.apply_prefs()
@@ -246,18 +265,37 @@ class App:
         if self.prefs_store is None:
             return
         try:
-            self.prefs_store.save(self.prefs)
+            said = self.prefs_store.save(self.prefs)  # what was moved out of the way, if anything
         except WriteFailed as refused:
-            if self.session is not None:
-                self.session.say(problems.note(refused.problem), 6.0, "warn")
-            else:
-                self.problem = refused.problem
+            said = refused.problem
+        if said is None:
+            return
+        if self.session is not None:
+            self.session.notices.say(problems.note(said), 6.0, "warn")
+        else:
+            self.problem = said
+
+    def use_folder(self, directory: pathlib.Path) -> tuple[Lock, str | None]:
+        """Save in `directory` from now on, once this game holds it (`game.folder_lock`); the preferences of this
+        run are kept there. Returns how the lock went and, when no lock could be taken, the system's reason;
+        nothing changes unless it is HELD."""
+        lock = FolderLock(directory)
+        taken = lock.take()
+        if taken is not Lock.HELD:
+            return taken, lock.reason
+        if self.folder_lock is not None:
+            self.folder_lock.release()
+        self.folder_lock, self.busy, self.problem = lock, None, None
+        self.store = SaveStore(lock.directory)
+        self.prefs_store = PrefsStore(lock.directory)
+        self.change_prefs()  # written there: the language and the rest this player chose
+        return taken, None
 
     def toggle_mute(self) -> None:
         """M anywhere: sound off or back on; the scene on top shows the new state (Settings' label, a table note)."""
         self.change_prefs(muted=not self.prefs.muted)
         if self.session is not None:
-            self.session.say(i18n.tr("settings.muted" if self.prefs.muted else "settings.unmuted"), 1.5)
+            self.session.notices.say(i18n.tr("settings.muted" if self.prefs.muted else "settings.unmuted"), 1.5)
         if self.stack:
             self.scene.relayout()
 
@@ -296,8 +334,8 @@ class App:
     def show(self, session: Session, settle: bool = True) -> None:
         """The screen for the match's phase in place of the whole stack (a restored match opens where it was left);
         with `settle`, a finished hand's settlement at once over the play screen."""
-        self.switch(screen_for(session.match.phase)(self, session))
-        if settle and session.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        self.switch(screen_for(session.view.phase)(self, session))
+        if settle and session.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.scene.settling = True
             from scenes.screens.settlement import SettlementScene
 
@@ -376,6 +414,10 @@ class App:
         self.running = False
 
     def close(self) -> None:
+        if self.room is not None:
+            self.room.close()  # your seat stays yours for its token; a room this game hosts stops
+        if self.folder_lock is not None:
+            self.folder_lock.release()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

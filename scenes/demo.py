@@ -17,11 +17,11 @@ from scenes.flow import continue_match
 from scenes.scene import Scene
 
 DT = 1 / 60
-FRAME_LIMIT = 60 * 60 * 20  # twenty minutes of table time: a demo that has not finished by then is stuck
+HAND_FRAMES = 60 * 60 * 20  # twenty minutes of table time: a hand of the demo that has not ended by then is stuck
 
 
 class DemoStuck(RuntimeError):
-    """The demo did not finish its hands in FRAME_LIMIT frames."""
+    """A hand of the demo did not end in its bound of frames."""
 
 
 def percentiles(samples: list[float]) -> tuple[float, float, float]:
@@ -34,8 +34,9 @@ def percentiles(samples: list[float]) -> tuple[float, float, float]:
 
 
 class Demo:
-    def __init__(self, host: App, hands: int, shots: Path | None = None) -> None:
+    def __init__(self, host: App, hands: int, shots: Path | None = None, hand_frames: int = HAND_FRAMES) -> None:
         self.host, self.hands, self.shots = host, hands, shots
+        self.hand_frames = hand_frames  # the frames a hand may take (bounded per hand: a long demo is not stuck)
         self.times: dict[str, list[float]] = defaultdict(list)
         self.saved: list[str] = []
         self.shooting = 0.0  # ms spent writing PNGs inside a frame: the demo's cost, not the game's
@@ -79,7 +80,13 @@ class Demo:
             continue_match(host, resume)
             if host.scene.name == "settlement":
                 self.settlement = host.scene  # a hand played before the save: not one of the demo's
-        for _ in range(FRAME_LIMIT):
+        frames, hand = 0, self.settled
+        while True:
+            if self.settled != hand:  # a settlement opened: the next hand has its own bound
+                frames, hand = 0, self.settled
+            if frames == self.hand_frames:
+                raise DemoStuck(f"hand {hand + 1} of the demo did not end in {self.hand_frames} frames")
+            frames += 1
             name = host.scene.name
             self.shooting = 0.0
             start = time.perf_counter()
@@ -92,7 +99,6 @@ class Demo:
                 return self.times
             if not host.running:
                 return self.times
-        raise DemoStuck(f"the demo did not finish {self.hands} hands in {FRAME_LIMIT} frames")
 
 
 def report(times: dict[str, list[float]]) -> list[str]:

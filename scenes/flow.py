@@ -1,7 +1,8 @@
 """The match verbs: new match, continue, play again, new game, undo, practice, back to the title.
 
-Every change to the match still goes through `Session.apply`; each verb ends by asking the host for the screen that
-shows the match's phase (`host.show`), so this module names no screen: only the app knows them.
+Every change to the match still goes through the table's seat (`Session.act`); each verb ends by asking the host for
+the screen that shows the match's phase (`host.show`), so this module names no screen: only the app knows them.
+Undo and practice work on a match held here (`LocalSeat`).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from game.atomic import WriteFailed
 from game.match import Match, Phase
 from game.savefile import Loaded
 from game.stats import StatsStore
-from scenes.table.placing import SORTS
+from scenes.table.local_seat import CLOCK, PRACTICED, LocalSeat
+from scenes.table.placing import SORT, SORTS
 from scenes.table.restore import restore_table
 from scenes.table.seats import HUMAN, SEAT_NAMES
-from scenes.table.session import CLOCK, PRACTICED, SORT, Session
+from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
 from scenes.words import problems
 from scenes.words.i18n import tr
@@ -32,21 +34,14 @@ def open_session(host: Host, match: Match) -> Session:
     """A session for `match`, saved to the host's store; your statistics are kept beside the save (not the demo's:
     its bots play your seat)."""
     if host.session is not None:
-        host.session.thinker.cancel()
+        host.session.close()
     pace = DEMO_PACE if host.demo else 1.0
     stats = StatsStore(host.store.directory) if host.store is not None and not host.demo else None
-    session = Session(
-        match,
-        host.table_settings,
-        host.store,
-        stats,
-        pool=host.pool,
-        demo=host.demo,
-        sounds=host.sounds,
-        pace=pace,
-        steady=host.steady,
+    seat = LocalSeat(
+        match, host.table_settings, host.store, stats, pool=host.pool, demo=host.demo, pace=pace, steady=host.steady
     )
-    session.relayout(host.geo)
+    session = Session(seat, host.table_settings, host.canvas.sounds)
+    session.relayout(host.canvas.geo)
     host.session = session
     return session
 
@@ -69,7 +64,8 @@ def new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
     match = Match(ruleset, host.seeds.randrange(2**31) if deal is None else deal, first_deal=deal)
     host.table_settings.auto = host.demo  # Auto (托管) was for the last match: in a new one you play your cards
     session = open_session(host, match)
-    session.absorb(match.opening)
+    session.seat.deal_opening()
+    session.take()
     session.save()
     show(host, session)
 
@@ -77,12 +73,15 @@ def new_match(host: Host, ruleset: str, deal: int | None = None) -> None:
 def unfinished_scores(host: Host) -> str | None:
     """The scores of the match a new one would replace ('You +4 · Bao -2 · Lin -2'), or None when there is no
     unfinished match: none at the table or in the save, or only a finished one."""
-    match = host.session.match if host.session is not None else None
-    if match is None and host.store is not None and host.store.exists():
-        match = host.store.load().match
-    if match is None or match.phase is Phase.MATCH_OVER:
+    if host.session is not None:
+        phase, scores = host.session.view.phase, host.session.view.scores
+    elif host.store is not None and host.store.exists() and (saved := host.store.load().match) is not None:
+        phase, scores = saved.phase, tuple(saved.scores)
+    else:
         return None
-    return " · ".join(f"{SEAT_NAMES[seat]} {score:+d}" for seat, score in enumerate(match.scores))
+    if phase is Phase.MATCH_OVER:
+        return None
+    return " · ".join(f"{SEAT_NAMES[seat]} {score:+d}" for seat, score in enumerate(scores))
 
 
 def continue_match(host: Host, loaded: Loaded | None = None) -> None:
@@ -98,14 +97,15 @@ def continue_match(host: Host, loaded: Loaded | None = None) -> None:
     if card_style(host.table_settings) != style:
         host.restyle_cards()
     session = open_session(host, loaded.match)
-    session.clock.restore(loaded.table.get(CLOCK), session.turn_key())
-    session.practiced = session.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
+    seat = session.seat
+    seat.clock.restore(loaded.table.get(CLOCK), seat.turn_key())
+    seat.practiced = seat.practiced or loaded.table.get(PRACTICED) is True  # practice once: never counted
     if loaded.table.get(SORT) in SORTS:
-        session.sort = loaded.table[SORT]  # your hand in the order you left it
-        session.place_hand(0.0)
+        session.cards.set_sort(str(loaded.table[SORT]))  # your hand in the order you left it
+        session.cards.place_hand(0.0)
     restore_table(session)
     if loaded.problem:
-        session.say(problems.note(loaded.problem), 8.0, "warn")
+        session.notices.say(problems.note(loaded.problem), 8.0, "warn")
     show(host, session)
 
 
@@ -115,21 +115,31 @@ def card_style(settings: TableSettings) -> tuple[bool, bool]:
 
 
 def play_again(host: Host, session: Session) -> None:
-    session.apply(NextHand())
+    session.act(NextHand())
     show(host, session)
 
 
 def abandon_hand(host: Host, session: Session) -> None:
     """New game mid-hand: the hand is dropped without score and new cards are dealt (000 §21)."""
-    session.apply(Abandon())
+    session.act(Abandon())
     show(host, session)
+
+
+def leave_room(host: Host) -> None:
+    """Give your seat in the room up (a bot takes it; a room this game hosts closes) and go back to the title."""
+    if host.room is not None:
+        host.room.leave()
+    host.room = None
+    host.change_prefs(room_url="", room_code="", room_token="", room_port=0)  # your seat is given up
+    host.session = None
+    host.show_title()
 
 
 def to_title(host: Host) -> None:
     """Back to the title: the match is saved first and its bots stop thinking."""
     if host.session is not None:
         host.session.save()
-        host.session.thinker.cancel()
+        host.session.close()
     host.session = None
     host.show_title()
 
@@ -143,30 +153,31 @@ def set_practice(host: Host, on: bool) -> None:
     """The Settings toggle. Turning it on marks the match at the table as practice for good."""
     host.table_settings.practice = on
     session = host.session
-    if session is not None:
-        session.practiced = session.practiced or on
+    if session is not None and isinstance(session.seat, LocalSeat):
+        session.seat.practiced = session.seat.practiced or on
         session.save()
 
 
 def undo_turn(host: Host, session: Session) -> None:
     """Practice only: back to just before your latest bid, play or pass of this deal, the bots' answers undone."""
-    if not session.settings.practice:
-        session.refuse(tr("replay.undo_off"))
+    match = session.seat.match
+    if not session.settings.practice or match is None:
+        session.notices.refuse(tr("replay.undo_off"))
         return
-    earlier = history.undo(session.match, HUMAN)
+    earlier = history.undo(match, HUMAN)
     if earlier is None:
-        session.refuse(tr("replay.undo_nothing"))
+        session.notices.refuse(tr("replay.undo_nothing"))
         return
-    undone = len(session.match.log) - len(earlier.log)
+    undone = len(match.log) - len(earlier.log)
     fresh = sit_down(host, earlier)
-    fresh.say(tr("replay.undone_one" if undone == 1 else "replay.undone", count=undone), 3.0)
+    fresh.notices.say(tr("replay.undone_one" if undone == 1 else "replay.undone", count=undone), 3.0)
 
 
 def sit_down(host: Host, match: Match) -> Session:
     """The table again with `match` in place of the one played: no animation replayed, the save updated."""
-    practiced = host.session is not None and host.session.practiced
+    practiced = host.session is not None and host.session.seat.practiced
     session = open_session(host, match)
-    session.practiced = session.practiced or practiced
+    session.seat.practiced = session.seat.practiced or practiced
     restore_table(session)
     session.save()
     show(host, session)
@@ -177,4 +188,4 @@ def start_practice_deal(host: Host, ruleset: str, deal: int) -> None:
     """Deal number `deal` again as a new practice match."""
     host.table_settings.practice = True
     new_match(host, ruleset, deal)
-    host.session.say(tr("replay.practice_started", deal=deal), 6.0)
+    host.session.notices.say(tr("replay.practice_started", deal=deal), 6.0)

@@ -16,16 +16,12 @@ from scenes.art.avatars import CHARACTERS, Expression, avatar
 from scenes.flow import open_session, show
 from scenes.screens import settlement, table
 from scenes.table.moods import REACTION
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, play_until, settled, steps
+from tests.kit.app import steps
+from tests.kit.play import play_until, settled
+from tests.kit.rules import position
 
 FIRST_BOT = next(seed for seed in range(200) if Match("standard", seed).hand.first_bidder == 1)
 BOMB_HANDS = ("3333456789", "4567899TJQKA", "TTJJQQKKAA22BR")  # the landlord (seat 0) leads a bomb of 3s
-
-
-@pytest.fixture
-def game():
-    yield from headless_game()
 
 
 @pytest.fixture
@@ -41,10 +37,10 @@ def drawn(monkeypatch):
     return asked
 
 
-def last_frame(game: App, drawn: list) -> dict[int, tuple[Expression, str]]:
+def last_frame(app: App, drawn: list) -> dict[int, tuple[Expression, str]]:
     """Seat -> (expression, role) as the next frame draws them."""
     drawn.clear()
-    steps(game, 1)
+    steps(app, 1)
     return {seat: (face, role) for seat, face, role in drawn}
 
 
@@ -78,76 +74,76 @@ def test_a_portrait_is_painted_once_per_look_and_size(monkeypatch):
     assert len(painted) == 2
 
 
-def test_a_frame_at_the_table_paints_nothing_new(game, monkeypatch):
-    session = open_session(game, Match("standard", FIRST_BOT))
-    session.pace = 1000.0  # the bot in seat 1 thinks through the whole test
-    show(game, session)
-    steps(game, 60)  # the first frames paint the portraits and the bubble's three dot counts
+def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
+    session = open_session(app, Match("standard", FIRST_BOT))
+    session.seat.pace = 1000.0  # the bot in seat 1 thinks through the whole test
+    show(app, session)
+    steps(app, 60)  # the first frames paint the portraits and the bubble's three dot counts
     drawing = []
     original, blur = avatars.Pen.__init__, pygame.transform.gaussian_blur
     monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
     monkeypatch.setattr(pygame.transform, "gaussian_blur", lambda *a: drawing.append(a) or blur(*a))
-    steps(game, 60)
+    steps(app, 60)
     assert drawing == []  # no portrait, bubble or shadow is drawn again
 
 
-def test_the_faces_a_bomb_brings_are_painted_before_it(game, monkeypatch):
+def test_the_faces_a_bomb_brings_are_painted_before_it(app, monkeypatch):
     avatars.PORTRAITS.clear()
-    session = open_session(game, position(BOMB_HANDS, landlord=0))
-    show(game, session)
-    steps(game, 30)  # one look a frame is painted ahead: each seat's four expressions in its role
+    session = open_session(app, position(BOMB_HANDS, landlord=0))
+    show(app, session)
+    steps(app, 30)  # one look a frame is painted ahead: each seat's four expressions in its role
     drawing = []
     original = avatars.Pen.__init__
     monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
-    session.apply(Play(0, "3333"))
-    steps(game, 1)
+    session.act(Play(0, "3333"))
+    steps(app, 1)
     assert drawing == []
 
 
-def test_a_bot_looks_thoughtful_while_its_decision_is_pending(game, drawn):
+def test_a_bot_looks_thoughtful_while_its_decision_is_pending(app, drawn):
     match = Match("standard", FIRST_BOT)
-    show(game, session := open_session(game, match))
-    steps(game, 2)
-    assert session.thinker.busy_with((session.turn_key(), 1))
-    faces = last_frame(game, drawn)
+    show(app, session := open_session(app, match))
+    steps(app, 2)
+    assert session.seat.thinker.busy_with((session.turn_key(), 1))
+    faces = last_frame(app, drawn)
     assert faces[1][0] is Expression.THINKING
     assert faces[0][0] is faces[2][0] is Expression.NEUTRAL
     while not match.hand.bids:
-        wait([session.thinker.future], timeout=5)
-        steps(game, 1)
-    assert last_frame(game, drawn)[1][0] is Expression.NEUTRAL
+        wait([session.seat.thinker.future], timeout=5)
+        steps(app, 1)
+    assert last_frame(app, drawn)[1][0] is Expression.NEUTRAL
 
 
-def test_the_hats_come_on_after_the_auction(game, drawn):
+def test_the_hats_come_on_after_the_auction(app, drawn):
     match = Match("standard", FIRST_BOT)
-    show(game, open_session(game, match))
-    assert {role for _, role in last_frame(game, drawn).values()} == {""}
+    show(app, open_session(app, match))
+    assert {role for _, role in last_frame(app, drawn).values()} == {""}
     play_until(match, lambda m: m.phase is Phase.PLAYING)
-    session = open_session(game, match)
-    show(game, session)
-    faces = last_frame(game, drawn)
+    session = open_session(app, match)
+    show(app, session)
+    faces = last_frame(app, drawn)
     landlord = match.hand.landlord
     assert {seat: role for seat, (_, role) in faces.items()} == {
         seat: "landlord" if seat == landlord else "farmer" for seat in range(3)
     }
 
 
-def test_the_winners_smile_and_the_losers_frown_at_the_settlement(game, drawn):
+def test_the_winners_smile_and_the_losers_frown_at_the_settlement(app, drawn):
     match = play_until(Match("standard", 3), settled)
-    show(game, open_session(game, match))
-    faces = last_frame(game, drawn)
+    show(app, open_session(app, match))
+    faces = last_frame(app, drawn)
     won = match.hand.settlement.landlord_won
     for seat in range(3):
         winner = (seat == match.hand.landlord) == won
         assert faces[seat][0] is (Expression.HAPPY if winner else Expression.UPSET)
 
 
-def test_the_settlement_rows_show_each_face_in_its_hat(game, monkeypatch):
+def test_the_settlement_rows_show_each_face_in_its_hat(app, monkeypatch):
     asked = []
     monkeypatch.setattr(settlement, "avatar", lambda *look: asked.append(look[:3]) or avatar(*look))
     match = play_until(Match("standard", 3), settled)
-    show(game, open_session(game, match))
-    steps(game, 1)
+    show(app, open_session(app, match))
+    steps(app, 1)
     won, landlord = match.hand.settlement.landlord_won, match.hand.landlord
     assert set(asked) == {
         (
@@ -159,26 +155,26 @@ def test_the_settlement_rows_show_each_face_in_its_hat(game, monkeypatch):
     }
 
 
-def test_a_bomb_upsets_the_other_side_for_a_moment(game):
+def test_a_bomb_upsets_the_other_side_for_a_moment(app):
     match = position(BOMB_HANDS, landlord=0)
-    session = open_session(game, match)
-    session.apply(Play(0, "3333"))
-    assert [session.moods.face(match, seat, False) for seat in range(3)] == [
+    session = open_session(app, match)
+    session.act(Play(0, "3333"))
+    assert [session.moods.face(session.view, seat, False) for seat in range(3)] == [
         Expression.HAPPY,
         Expression.UPSET,
         Expression.UPSET,
     ]
     session.update(REACTION + 0.1)
-    assert {session.moods.face(match, seat, False) for seat in range(3)} == {Expression.NEUTRAL}
+    assert {session.moods.face(session.view, seat, False) for seat in range(3)} == {Expression.NEUTRAL}
 
 
-def test_a_farmers_rocket_delights_both_farmers(game):
+def test_a_farmers_rocket_delights_both_farmers(app):
     match = position(BOMB_HANDS, landlord=0)
-    session = open_session(game, match)
-    session.apply(Play(0, "3"))
-    session.apply(Play(1, "4"))
-    session.apply(Play(2, "BR"))
-    assert [session.moods.face(match, seat, True) for seat in range(3)] == [
+    session = open_session(app, match)
+    session.act(Play(0, "3"))
+    session.act(Play(1, "4"))
+    session.act(Play(2, "BR"))
+    assert [session.moods.face(session.view, seat, True) for seat in range(3)] == [
         Expression.UPSET,
         Expression.HAPPY,
         Expression.HAPPY,
@@ -186,10 +182,10 @@ def test_a_farmers_rocket_delights_both_farmers(game):
 
 
 @pytest.mark.parametrize("still", [False, True])
-def test_reduced_motion_keeps_a_happy_face_and_a_thought_still(game, still):
-    game.table_settings.reduced_motion = still
-    show(game, open_session(game, Match("standard", FIRST_BOT)))
-    scene, face = game.scene, pygame.Rect(100, 100, 86, 86)
+def test_reduced_motion_keeps_a_happy_face_and_a_thought_still(app, still):
+    app.table_settings.reduced_motion = still
+    show(app, open_session(app, Match("standard", FIRST_BOT)))
+    scene, face = app.scene, pygame.Rect(100, 100, 86, 86)
     pictures = []
     for moment in (0.05, 0.3, 0.55):
         scene.time = moment

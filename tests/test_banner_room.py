@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.match import Match, Phase
+from game.observe import observe
 from scenes.app import App
 from scenes.art.effects import Ribbon
 from scenes.flow import open_session, show
@@ -18,7 +19,7 @@ from scenes.table.hud import banner_at
 from scenes.table.placing import allowance_tag
 from scenes.table.session import Session
 from scenes.words.i18n import tr
-from tests.test_scene_kit import bot_action, headless_game, play_until, settled
+from tests.kit.play import bot_action, play_until, settled
 
 HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bots
     ("standard", 0, "table.banner_bomb"),  # then the landlord wins with both farmers' hands revealed
@@ -27,61 +28,58 @@ HANDS = [  # (ruleset, seed, a banner the hand shows): found by playing easy bot
     ("two-player", 10, "table.ribbon_reverse_spring"),  # at the two-seat table
 ]
 SIZES = [(1920, 1080), (1280, 720)]
-
-
-@pytest.fixture(params=SIZES, ids=["1080p", "720p"])
-def game(request) -> Iterator[App]:
-    yield from headless_game(request.param)
+SIZED = pytest.mark.parametrize("app", SIZES, ids=["1080p", "720p"], indirect=True)
 
 
 def settle(session: Session) -> None:
     """Table time passes until every card has landed (the banner has popped in by then)."""
     for _ in range(400):
         session.update(1 / 60)
-        if session.settled and (session.banner is None or session.banner.age > 0.2):
+        if session.cards.settled and (session.notices.banner is None or session.notices.banner.age > 0.2):
             return
 
 
 def cards_in_sight(session: Session) -> list[pygame.Rect]:
     """Every card face on the table: each seat's play, each revealed hand and your hand, where they are drawn; and
     the two-player allowance ("Farmer wins at N cards"), which a banner must not hide either."""
-    tag = allowance_tag(session.geo, session.match)
+    tag = allowance_tag(session.cards.geo, session.view)
     shown = [tag[1]] if tag else []
-    shown += [session.play_area(seat, len(cards)) for seat, cards in session.board.plays.items()]
-    shown += [session.play_area(seat, len(cards)) for seat, cards in session.reveal.items()]
-    size = session.card_size("hand")
-    shown += [pygame.Rect(session.board.sprites[card].pos, size) for card in session.board.hand]
+    shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.board.plays.items()]
+    shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.reveal.items()]
+    size = session.cards.card_size("hand")
+    shown += [pygame.Rect(session.cards.board.sprites[card].pos, size) for card in session.cards.board.hand]
     return shown
 
 
-def banner_moments(game: App, ruleset: str, seed: int) -> Iterator[tuple[list[str], list[pygame.Rect]]]:
+def banner_moments(app: App, ruleset: str, seed: int) -> Iterator[tuple[list[str], list[pygame.Rect]]]:
     """Play a hand out with easy bots through a session at the table; after each action that leaves a banner or a
     ribbon showing, what they say and where each lies."""
     match = Match(ruleset, seed)
-    session = open_session(game, match)
+    session = open_session(app, match)
     rng = random.Random(seed)
     while match.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER):
-        session.apply(bot_action(match, rng))
+        session.act(bot_action(match, rng))
         settle(session)
         ribbons = [e for e in session.effects.live if isinstance(e, Ribbon)]
         said, rects = [r.title for r in ribbons], [r.place()[0] for r in ribbons]
-        placed = banner_at(game.geo, session)
+        placed = banner_at(app.geo, session)
         if placed is not None:
-            said.append(session.banner.text)
+            said.append(session.notices.banner.text)
             rects.append(placed[1])
         if rects:
             yield said, rects
 
 
 @pytest.mark.parametrize("ruleset, seed, shown", HANDS)
-def test_no_banner_covers_a_card(game, ruleset, seed, shown):
+@SIZED
+def test_no_banner_covers_a_card(app, ruleset, seed, shown):
     covered, said = [], []
-    for texts, rects in banner_moments(game, ruleset, seed):
+    for texts, rects in banner_moments(app, ruleset, seed):
         said += texts
-        cards = cards_in_sight(game.session)
+        cards = cards_in_sight(app.session)
         covered += [(texts, r) for r in rects for c in cards if r.colliderect(c)]
         covered += [(texts, a) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.colliderect(b)]
-    assert game.session.match.hand.settlement is not None
+    assert app.session.seat.match.hand.settlement is not None
     assert any(text.startswith(tr(shown)) for text in said)
     assert covered == []
 
@@ -111,17 +109,18 @@ def won_hand() -> Match:
 
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["confetti", "glow"])
-def test_the_celebration_stays_behind_the_settlement_figures(game, reduced):
-    game.table_settings.reduced_motion = reduced
-    show(game, open_session(game, won_hand()))
-    scene = game.scene
+@SIZED
+def test_the_celebration_stays_behind_the_settlement_figures(app, reduced):
+    app.table_settings.reduced_motion = reduced
+    show(app, open_session(app, won_hand()))
+    scene = app.scene
     for _ in range(40):  # the confetti is up, over the whole window
         scene.update(1 / 60)
-    box = scene.box().inflate(-2 * game.geo.px(28), 0)  # the panel less its rounded corners
-    with_it = game.screen.copy()
+    box = scene.box().inflate(-2 * app.geo.px(28), 0)  # the panel less its rounded corners
+    with_it = app.screen.copy()
     scene.draw(with_it)
     celebration, scene.celebration = scene.celebration, []
-    without = game.screen.copy()
+    without = app.screen.copy()
     scene.draw(without)
     inside = [with_it.subsurface(box), without.subsurface(box)]
     outside_differs = pygame.image.tobytes(with_it, "RGB") != pygame.image.tobytes(without, "RGB")
@@ -129,13 +128,14 @@ def test_the_celebration_stays_behind_the_settlement_figures(game, reduced):
     assert (len(celebration), outside_differs, same_inside) == (1, True, True)
 
 
-def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(game):
+@SIZED
+def test_003_the_two_player_allowance_counts_as_on_screen_from_the_first_call(app):
     """The pill "Farmer wins at N cards" under the kitty is among what a banner must leave in sight (and
     `test_no_banner_covers_a_card` checks it at every banner moment of the two-player hand)."""
     match = Match("two-player", 10)
-    session = open_session(game, match)
-    assert allowance_tag(game.geo, match) is None  # before the first call there is no pill
+    session = open_session(app, match)
+    assert allowance_tag(app.geo, observe(match, 0)) is None  # before the first call there is no pill
     rng = random.Random(10)
-    while allowance_tag(game.geo, match) is None:
-        session.apply(bot_action(match, rng))
-    assert allowance_tag(game.geo, match)[1] in session.on_screen()
+    while allowance_tag(app.geo, observe(match, 0)) is None:
+        session.act(bot_action(match, rng))
+    assert allowance_tag(app.geo, observe(match, 0))[1] in session.cards.on_screen()

@@ -46,6 +46,7 @@ def action(seat: int, move: str) -> Pass | Play:
     return Pass(seat) if move == "pass" else Play(seat, move)
 
 
+@pytest.mark.slow
 def test_every_bot_move_is_legal_in_thousands_of_positions() -> None:
     checked = 0
     for match, view, level, move, _ in positions(seed=100, hands=120):
@@ -65,6 +66,7 @@ def test_every_bot_bid_is_legal_in_random_auctions() -> None:
             match.apply(Bid(seat, value))
 
 
+@pytest.mark.slow
 def test_dict_choose_agrees_with_decide_and_passes_rules_check() -> None:
     for n, (_, view, level, _, _) in enumerate(positions(seed=200, hands=12)):
         move = choose(view.to_bot_dict(level))
@@ -131,6 +133,7 @@ def test_same_seed_same_decision() -> None:
         assert decide(view, level, random.Random(seed)) == move
 
 
+@pytest.mark.slow
 def test_suggest_is_never_empty_on_the_seat_s_turn_and_every_suggestion_is_legal() -> None:
     for match, view, *_ in positions(seed=500, hands=6):
         found = suggest(view)
@@ -141,6 +144,7 @@ def test_suggest_is_never_empty_on_the_seat_s_turn_and_every_suggestion_is_legal
             assert suggestion.text.endswith(".")
 
 
+@pytest.mark.slow
 def test_suggest_first_is_the_bot_s_own_choice() -> None:
     for _, view, *_ in positions(seed=600, hands=4):
         assert suggest(view, "hard")[0].move == decide(view, "hard", random.Random(0))

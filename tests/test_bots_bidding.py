@@ -19,7 +19,7 @@ from game.cards import parse
 from game.match import Match, Phase
 from game.observe import Observation, observe
 from game.rulesets import CLASSIC, ROB, STANDARD
-from tests.helpers_rules import bid_all, set_hands
+from tests.kit.rules import bid_all, set_hands
 
 WEAK = "3345678TJQK34679T"  # value -0.46: no bid
 FAIR = "345567899JQQKA2B7"  # -0.02: worth the opening bid, near the grade of 2

@@ -21,7 +21,7 @@ from game.combos import classify
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import CLASSIC, FOUR_PLAYER, ROB, STANDARD, SWAP_THREE, TWO_PLAYER, WILDCARD
-from tests.helpers_rules import bid_all, set_hands
+from tests.kit.rules import bid_all, set_hands
 
 
 def shown_position(show: bool) -> tuple[Match, int]:

@@ -22,8 +22,8 @@ from game.cards import RANK_INDEX, parse, subtract
 from game.match import Match, Phase
 from game.moves import follow_moves, legal
 from game.observe import observe
-from tests.helpers_rules import step
-from tests.test_bots_tactics import PUZZLES, puzzle_table
+from tests.kit.bots import PUZZLES, puzzle_table
+from tests.kit.rules import step
 
 
 def position(seat: int, hand: str, history: list[list[object]], sizes: list[int], **extra: object) -> Table:

@@ -18,7 +18,7 @@ from game.cards import TWO, parse
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import FOUR_PLAYER, TWO_PLAYER
-from tests.test_bots_tactics import obs
+from tests.kit.bots import obs
 
 SEATED = ["two-player", "standard", "four-player"]
 

@@ -18,7 +18,7 @@ from game.bots.policy import decide as decide_move
 from game.bots.proof import prove
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
-from game.bots.table import Table, observation_from_dict, pack_counts, table_of
+from game.bots.table import Table, observation_from_dict, table_of
 from game.bots.think import think
 from game.cards import RANK_INDEX, RANKS, parse, render, subtract
 from game.combos import classify
@@ -26,29 +26,7 @@ from game.kinds import Kind
 from game.match import Match, Phase, deal_cards
 from game.observe import observe
 from game.rulesets import STANDARD
-
-
-def obs(
-    seat: int,
-    hand: str,
-    history: list[list[object]],
-    sizes: list[int],
-    level: str = "normal",
-    ruleset: str = "standard",
-    **extra: object,
-) -> dict:
-    """A playing-phase observation with seat 0 as the landlord; `extra` adds keys such as the allowance."""
-    return {
-        "ruleset": ruleset,
-        "seat": seat,
-        "landlord": 0,
-        "hand": hand,
-        "history": history,
-        "kitty": "",
-        "hand_sizes": sizes,
-        "level": level,
-        **extra,
-    }
+from tests.kit.bots import PUZZLES, obs, puzzle_table
 
 
 def suggestions(o: dict) -> list[Suggestion]:
@@ -149,21 +127,6 @@ def test_s21_suggest_cycles_through_distinct_alternatives() -> None:
 
 
 # ----- end-game puzzles: seat 0 is the landlord, whose hand the farmer knows from the kitty ------------
-
-PUZZLES = [
-    # (landlord, me: farmer seat 1 to lead, partner seat 2, the only winning lead)
-    ("Q2", "336", "57799", "33"),  # the pair lets the partner's 99 take over; a single is topped by Q or 2
-    ("69TTA", "39JQ", "345", "9"),
-    ("4622", "4558TJ", "5JKK", "55"),
-]
-
-
-def puzzle_table(landlord: str, me: str, partner: str) -> Table:
-    hands = (parse(landlord), parse(me), parse(partner))
-    played = subtract(subtract(subtract(pack_counts(STANDARD), hands[0]), hands[1]), hands[2])
-    unseen = subtract(subtract(pack_counts(STANDARD), hands[1]), played)
-    sizes = tuple(sum(h) for h in hands)
-    return Table(STANDARD, 1, 0, hands[1], sizes, None, None, unseen, hands[0], ())
 
 
 @pytest.mark.parametrize(("landlord", "me", "partner", "winning"), PUZZLES)

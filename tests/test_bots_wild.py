@@ -15,7 +15,7 @@ from game.cards import RANKS, parse, render
 from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import CLASSIC, SWAP_THREE, WILDCARD
-from tests.helpers_rules import position
+from tests.kit.rules import position
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)
@@ -65,6 +65,7 @@ def bots_swap(match: Match, seat: int):
     return selfplay.bot_action(match, seat, "normal", random.Random(seat))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", ["wildcard", "swap-three"])
 @pytest.mark.parametrize("level", bots.LEVELS)
 def test_bots_play_whole_hands_legally_at_every_level(ruleset, level):

@@ -15,35 +15,14 @@ from game.match import Match, Phase
 from game.savefile import SaveStore
 from game.serialize import VERSION, from_dict, to_dict
 from main import demo_store, parse_args
-from scenes.app import App
 from scenes.flow import open_session, show, to_title
 from scenes.table.restore import restore_table
-from scenes.table.session import Session
-from tests.test_scene_kit import bot_action, play_until, press, settled, steps, title_game
-
-
-@pytest.fixture
-def store(tmp_path):
-    return SaveStore(tmp_path / "saves")
-
+from tests.kit.app import press, steps, title_app
+from tests.kit.play import bot_action, play_until, settled
+from tests.kit.saves import close_window, continued
+from tests.kit.table import local_session
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def close_window(game: App) -> dict:
-    """Close the window as a player would; the core snapshot of the match it held."""
-    snapshot = to_dict(game.session.match)
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
-    steps(game, 1)
-    game.close()
-    return snapshot
-
-
-def continued(store: SaveStore) -> App:
-    """A new start of the game, Continue chosen on the title."""
-    game = title_game(store)
-    press(game, pygame.K_RETURN)  # Continue has the focus when a save exists
-    return game
 
 
 def mid_trick(match: Match) -> bool:
@@ -51,20 +30,20 @@ def mid_trick(match: Match) -> bool:
 
 
 def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same_position(store):
-    game = title_game(store)
-    press(game, pygame.K_RETURN)  # New match
-    press(game, pygame.K_RETURN)  # Standard
-    game.table_settings.auto, game.table_settings.auto_interval = True, 0.5  # Auto plays your seat
+    app = title_app(store)
+    press(app, pygame.K_RETURN)  # New match
+    press(app, pygame.K_RETURN)  # Standard
+    app.table_settings.auto, app.table_settings.auto_interval = True, 0.5  # Auto plays your seat
     for _ in range(60 * 60):
-        if mid_trick(game.session.match):
+        if mid_trick(app.session.seat.match):
             break
-        steps(game, 10)
-    before = close_window(game)
-    game = continued(store)
+        steps(app, 10)
+    before = close_window(app)
+    app = continued(store)
     try:
-        assert (to_dict(game.session.match), game.scene.name, game.table_settings.auto) == (before, "play", True)
+        assert (to_dict(app.session.seat.match), app.scene.name, app.table_settings.auto) == (before, "play", True)
     finally:
-        game.close()
+        app.close()
 
 
 @pytest.mark.parametrize(
@@ -77,16 +56,16 @@ def test_s21_window_closed_mid_hand_while_playing_then_continue_resumes_the_same
     ids=["bidding", "mid-trick", "settlement"],
 )
 def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, scene):
-    game = title_game(store)
-    session = open_session(game, Match("standard", 8))
-    show(game, session)
-    play_until(session.match, moment, session.apply)
-    before = close_window(game)
-    game = continued(store)
+    app = title_app(store)
+    session = open_session(app, Match("standard", 8))
+    show(app, session)
+    play_until(session.seat.match, moment, session.act)
+    before = close_window(app)
+    app = continued(store)
     try:
-        assert (to_dict(game.session.match), game.scene.name) == (before, scene)
+        assert (to_dict(app.session.seat.match), app.scene.name) == (before, scene)
     finally:
-        game.close()
+        app.close()
 
 
 @pytest.mark.parametrize(
@@ -100,14 +79,14 @@ def test_s21_closed_at_any_moment_continue_gives_the_same_game(store, moment, sc
 def test_hostile_save_is_named_on_the_title_and_moved_aside(store, content, reason):
     store.save(Match("standard", 3), {})
     store.path.write_bytes(content(store.path.read_bytes()))
-    game = continued(store)
+    app = continued(store)
     try:
         aside = sorted(p.name for p in store.directory.glob("corrupt-*.json"))
         assert (
-            game.scene.name,
-            reason in game.problem,
-            aside[0] in game.problem,
-            game.scene.row.get("continue").enabled,
+            app.scene.name,
+            reason in app.problem,
+            aside[0] in app.problem,
+            app.scene.row.get("continue").enabled,
         ) == (
             "title",
             True,
@@ -115,30 +94,30 @@ def test_hostile_save_is_named_on_the_title_and_moved_aside(store, content, reas
             False,
         )
     finally:
-        game.close()
+        app.close()
 
 
 def test_a_problem_solved_by_the_backup_is_not_shown_again_on_the_title(store):
     store.save(Match("standard", 3), {})
     store.save(Match("standard", 3), {})  # a good backup
     store.path.write_text("")
-    game = continued(store)
+    app = continued(store)
     try:
-        said = game.session.message.text
-        to_title(game)
-        assert ("empty" in said, game.problem, game.scene.name) == (True, None, "title")
+        said = app.session.notices.message.text
+        to_title(app)
+        assert ("empty" in said, app.problem, app.scene.name) == (True, None, "title")
     finally:
-        game.close()
+        app.close()
 
 
 def test_table_settings_edited_by_hand_fall_back_on_continue(store):
     store.save(Match("standard", 3), {"auto_interval": "x", "level": None, "counter": False})
-    game = continued(store)
+    app = continued(store)
     try:
-        settings = game.session.settings
+        settings = app.session.settings
         assert (settings.auto_interval, settings.level, settings.counter) == (1.0, "normal", False)
     finally:
-        game.close()
+        app.close()
 
 
 # ----- main.py --continue -------------------------------------------------------------------------------------
@@ -224,24 +203,24 @@ def test_headless_demo_never_saves_over_the_default_saves(monkeypatch, tmp_path)
 
 def table_state(session) -> tuple:
     """What the table shows of the round: each seat's cards on the table, dimmed or not, and the bubbles."""
-    plays = {seat: list(cards) for seat, cards in session.board.plays.items() if cards}
-    bubbles = {seat: notice.text for seat, notice in session.bubbles.items()}
-    return plays, session.round_over, bubbles
+    plays = {seat: list(cards) for seat, cards in session.cards.board.plays.items() if cards}
+    bubbles = {seat: notice.text for seat, notice in session.notices.bubbles.items()}
+    return plays, session.cards.round_over, bubbles
 
 
 def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action(store):
-    game = title_game(store)
+    app = title_app(store)
     try:
-        live = open_session(game, Match("standard", 8))
+        live = open_session(app, Match("standard", 8))
         rng, states = random.Random(8), []
-        while live.match.phase is not Phase.HAND_OVER:
-            live.apply(bot_action(live.match, rng))
-            live.skip_last_word()  # the auction's last answer has had its moment on the table
-            restored = Session(from_dict(to_dict(live.match)))
-            restored.relayout(game.geo)
+        while live.seat.match.phase is not Phase.HAND_OVER:
+            live.act(bot_action(live.seat.match, rng))
+            live.cards.skip_last_word()  # the auction's last answer has had its moment on the table
+            restored = local_session(from_dict(to_dict(live.seat.match)))
+            restored.relayout(app.geo)
             restore_table(restored)
-            if live.match.phase is Phase.PLAYING:
+            if live.seat.match.phase is Phase.PLAYING:
                 states.append(table_state(restored) == table_state(live))
         assert states == [True] * len(states) and len(states) > 20
     finally:
-        game.close()
+        app.close()

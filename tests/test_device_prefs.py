@@ -12,7 +12,7 @@ from game.savefile import SaveStore
 from scenes.flow import new_match
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
-from tests.test_scene_kit import headless_game, steps, title_game
+from tests.kit.app import steps, title_app
 
 CHOSEN = {
     "level": "hard",
@@ -25,53 +25,48 @@ CHOSEN = {
 }
 
 
-@pytest.fixture
-def game():
-    yield from headless_game()
-
-
-def choose_all(game) -> None:
+def choose_all(app) -> None:
     """Every device setting changed through Settings, as a player would."""
-    settings = SettingsOverlay(game)
-    game.push(settings)
-    while game.table_settings.level != "hard":
+    settings = SettingsOverlay(app)
+    app.push(settings)
+    while app.table_settings.level != "hard":
         settings.choose("level")
-    while game.table_settings.auto_interval != 2.0:
+    while app.table_settings.auto_interval != 2.0:
         settings.choose("interval")
     for key in ("motion", "colours", "large"):
         settings.choose(key)
     for key, percent in (("master", 60), ("effects", 30)):
-        while getattr(game.prefs, key) != percent:
+        while getattr(app.prefs, key) != percent:
             settings.turn(key, -1)
-    game.pop()
+    app.pop()
 
 
-def device(game) -> dict:
-    s, p = game.table_settings, game.prefs
+def device(app) -> dict:
+    s, p = app.table_settings, app.prefs
     return {name: getattr(s if hasattr(s, name) else p, name) for name in CHOSEN}
 
 
 @contextmanager
 def chosen_then_a_new_match(store: SaveStore) -> Iterator:
     """A game on its title: every device setting chosen in Settings, then a new standard match."""
-    game = title_game(store)
+    app = title_app(store)
     try:
-        choose_all(game)
-        new_match(game, "standard")
-        yield game
+        choose_all(app)
+        new_match(app, "standard")
+        yield app
     finally:
-        game.close()
+        app.close()
 
 
 def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
     store = SaveStore(tmp_path)
-    with chosen_then_a_new_match(store) as game:
-        steps(game, 2)
-        assert device(game) == CHOSEN
-        assert game.art["hand"].four_colour and game.sounds.volume() == pytest.approx(0.6 * 0.3)
+    with chosen_then_a_new_match(store) as app:
+        steps(app, 2)
+        assert device(app) == CHOSEN
+        assert app.art["hand"].four_colour and app.sounds.volume() == pytest.approx(0.6 * 0.3)
     on_disk = json.loads((tmp_path / "prefs.json").read_text())
     assert {k: on_disk[k] for k in CHOSEN} == CHOSEN
-    again = title_game(store)  # a relaunch
+    again = title_app(store)  # a relaunch
     try:
         assert device(again) == CHOSEN
         assert again.art["hand"].four_colour
@@ -83,11 +78,11 @@ def test_device_settings_survive_a_new_match_and_a_relaunch(tmp_path):
 
 def test_a_continued_save_does_not_override_the_device(tmp_path):
     store = SaveStore(tmp_path)
-    with chosen_then_a_new_match(store) as game:
-        game.session.settings.reduced_motion = False  # as an older save would carry it
-        game.session.settings.level = "easy"
-        game.session.save()
-    again = title_game(store)
+    with chosen_then_a_new_match(store) as app:
+        app.session.settings.reduced_motion = False  # as an older save would carry it
+        app.session.settings.level = "easy"
+        app.session.save()
+    again = title_app(store)
     try:
         from scenes.flow import continue_match
 
@@ -108,22 +103,22 @@ def test_prefs_store_round_trips_the_table_prefs(tmp_path):
     assert {k: getattr(PrefsStore(tmp_path).load(), k) for k in CHOSEN} == CHOSEN
 
 
-def test_reduced_motion_deals_without_a_card_in_flight(game):
-    game.change_prefs(reduced_motion=True)
-    new_match(game, "standard")
-    session = game.session
+def test_reduced_motion_deals_without_a_card_in_flight(app):
+    app.change_prefs(reduced_motion=True)
+    new_match(app, "standard")
+    session = app.session
     seen = 0
     for _ in range(200):
-        steps(game, 1)
-        assert session.board.flying == []  # no back flies to a bot's pile
-        for sprite in session.board.draw_order():
+        steps(app, 1)
+        assert session.cards.board.flying == []  # no back flies to a bot's pile
+        for sprite in session.cards.board.draw_order():
             if sprite.tween is not None:  # shown only at its place: it appears, it never travels
                 assert sprite.tween.start == sprite.tween.end == sprite.pos
-        seen = max(seen, len(session.board.draw_order()))
+        seen = max(seen, len(session.cards.board.draw_order()))
     assert seen == 17  # your hand did arrive, card by card
 
 
-def test_without_reduced_motion_the_deal_flies(game):
-    new_match(game, "standard")
-    steps(game, 10)
-    assert game.session.board.flying
+def test_without_reduced_motion_the_deal_flies(app):
+    new_match(app, "standard")
+    steps(app, 10)
+    assert app.session.cards.board.flying

@@ -10,34 +10,23 @@ import pathlib
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 
 import pytest
 
-from benchmarks.soak import kill_and_continue
 from game import atomic
 from game.match import Match
 from game.savefile import SaveStore
 from game.stats import StatsStore
+from scenes.demo_kills import kill_and_continue
 from scenes.flow import continue_match, new_match
 from scenes.platform.prefs import Prefs, PrefsStore
-from scenes.table.session import Session
-from tests.helpers_rules import random_action
-from tests.test_savefile import state
-from tests.test_savefile_hostile import STAND_INS
-from tests.test_scene_kit import title_game
+from tests.kit.app import title_app
+from tests.kit.rules import random_action
+from tests.kit.saves import STAND_INS, state
+from tests.kit.table import warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-WAIT = 60.0  # seconds: a bound for a process to start or die on a busy 2-core machine, never a timing assertion
-
-
-def until(done: Callable[[], bool], what: str) -> None:
-    end = time.monotonic() + WAIT
-    while not done():
-        if time.monotonic() > end:
-            raise AssertionError(f"gave up waiting: {what}")
-        time.sleep(0.02)
 
 
 def no_space(*_args: object) -> None:
@@ -48,42 +37,31 @@ def read_only(*_args: object) -> None:
     raise PermissionError(errno.EROFS, "Read-only file system")
 
 
-def warnings_of(session: Session) -> list[str]:
-    """From now on, every warning `session` says (it still says them)."""
-    said: list[str] = []
-    say = session.say
-
-    def recorded(text: str, seconds: float = 3.5, tone: str = "info") -> None:
-        if tone == "warn":
-            said.append(str(text))
-        say(text, seconds, tone)
-
-    session.say = recorded  # type: ignore[method-assign]
-    return said
-
-
 def warnings_while_playing(store: SaveStore, actions: int = 40) -> list[str]:
     """The saved match continued (or, with none, a new one) at a headless table saving to `store`, `actions` actions
     applied through its session (settling hands and playing again): what the table said as warnings."""
-    game = title_game(store)
+    app = title_app(store)
     try:
         loaded = store.load()
         if loaded.match is not None:
-            continue_match(game, loaded)
+            continue_match(app, loaded)
         else:
-            new_match(game, "standard")
-        session = game.session
+            new_match(app, "standard")
+        session = app.session
         said = warnings_of(session)
-        for problem in (game.problem, session.message and session.message.tone == "warn" and session.message.text):
+        for problem in (
+            app.problem,
+            session.notices.message and session.notices.message.tone == "warn" and session.notices.message.text,
+        ):
             if problem:
                 said.append(str(problem))  # said as the match opened
         rng = random.Random(5)
         for _ in range(actions):
-            session.apply(random_action(session.match, rng))
-        assert session.match.log, "play went on"
+            session.act(random_action(session.seat.match, rng))
+        assert session.seat.match.log, "play went on"
         return said
     finally:
-        game.close()
+        app.close()
 
 
 # ----- the saves directory refuses: said once, play goes on, the last good save is never truncated -----------------
@@ -128,10 +106,10 @@ def test_s21_a_missing_saves_folder_is_made_and_saved_in(tmp_path):
 
 
 def test_s21_once_the_disk_takes_saves_again_a_new_failure_is_said_again(tmp_path, monkeypatch):
-    game = title_game(SaveStore(tmp_path))
+    app = title_app(SaveStore(tmp_path))
     try:
-        new_match(game, "standard")
-        session = game.session
+        new_match(app, "standard")
+        session = app.session
         said = warnings_of(session)
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
@@ -142,7 +120,7 @@ def test_s21_once_the_disk_takes_saves_again_a_new_failure_is_said_again(tmp_pat
         session.save()
         assert len(said) == 2 and all("No space left on device" in text for text in said)
     finally:
-        game.close()
+        app.close()
 
 
 # ----- main.py: paths it cannot use ---------------------------------------------------------------------------------
@@ -177,6 +155,7 @@ def test_screenshots_without_headless_are_refused_in_one_line_not_silently_ignor
     assert not (tmp_path / "shots").exists()
 
 
+@pytest.mark.slow
 def test_headless_demo_with_a_saves_path_that_is_a_file_says_so_once_and_finishes(tmp_path):
     (tmp_path / "a-file").write_text("keep me")
     done = main("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--saves", str(tmp_path / "a-file"))
@@ -229,14 +208,14 @@ def test_s21_a_corrupted_prefs_file_starts_the_game_on_defaults_keeps_the_rest_a
     store = other_data(tmp_path)
     kept = files(store.directory, "match.json", "match.bak.json", "stats.json")
     CORRUPTIONS[corrupt](store.directory / "prefs.json")
-    game = title_game(store)
+    app = title_app(store)
     try:
-        game.step(1 / 60)
-        assert game.prefs == Prefs() and str(game.problem).count("prefs.json") == 1, game.problem
+        app.step(1 / 60)
+        assert app.prefs == Prefs() and str(app.problem).count("prefs.json") == 1, app.problem
         assert files(store.directory, *kept) == kept and len(list(store.directory.glob("corrupt-*.json"))) == 1
         assert store.load().match is not None
     finally:
-        game.close()
+        app.close()
 
 
 @pytest.mark.parametrize("corrupt", CORRUPTIONS)
@@ -244,23 +223,24 @@ def test_s21_a_corrupted_statistics_file_is_said_once_and_counting_starts_again(
     store = other_data(tmp_path)
     kept = files(store.directory, "prefs.json")
     CORRUPTIONS[corrupt](store.directory / "stats.json")
-    game = title_game(store)
+    app = title_app(store)
     try:
-        continue_match(game, store.load())
-        session = game.session
+        continue_match(app, store.load())
+        session = app.session
         said, rng = warnings_of(session), random.Random(2)
-        while len(session.match.results) < 5:
-            session.apply(random_action(session.match, rng))
+        while len(session.seat.match.results) < 5:
+            session.act(random_action(session.seat.match, rng))
         assert len([text for text in said if "stats.json" in text]) == 1, said
         assert StatsStore(store.directory).load().hands == 2 + 2  # the backup's two hands and the two played since
         assert files(store.directory, *kept) == kept and len(list(store.directory.glob("corrupt-*.json"))) == 1
     finally:
-        game.close()
+        app.close()
 
 
 # ----- the game killed at random moments: Continue resumes the last good state, no orphans stay behind -----------
 
 
+@pytest.mark.slow
 def test_s21_a_game_killed_at_random_moments_continues_from_its_last_good_save(tmp_path):
     """Each kill falls anywhere (inside a write too): the next Continue resumes a state whose log extends the one
     before, so the scores never go backwards or jump; and the bots' worker never outlives the game."""

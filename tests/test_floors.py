@@ -13,19 +13,22 @@ from typing import NamedTuple
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FLOORS = {  # a module's floor is that of its longest prefix here; lower floors never import higher ones
     "game": (0, "the rules core"),
-    "scenes": (1, "the package itself"),
-    "scenes.words": (1, "words"),
-    "scenes.assets": (1, "words"),
-    "scenes.platform": (2, "platform"),
-    "scenes.art": (3, "art"),
-    "scenes.table": (4, "table"),
-    "scenes.scene": (5, "scene + flow"),
-    "scenes.flow": (5, "scene + flow"),
-    "scenes.screens": (6, "screens"),
-    "scenes.app": (7, "app + demo"),
-    "scenes.demo": (7, "app + demo"),
-    "main": (8, "the command line and the benchmarks"),
-    "benchmarks": (8, "the command line and the benchmarks"),
+    "net": (1, "the rooms' network"),
+    "scenes": (2, "the package itself"),
+    "scenes.words": (2, "words"),
+    "scenes.assets": (2, "words"),
+    "scenes.platform": (3, "platform"),
+    "scenes.art": (4, "art"),
+    "scenes.table": (5, "table"),
+    "scenes.scene": (6, "scene + flow"),
+    "scenes.flow": (6, "scene + flow"),
+    "scenes.screens": (7, "screens"),
+    "scenes.app": (8, "app + demo"),
+    "scenes.demo": (8, "app + demo"),
+    "scenes.demo_kills": (8, "app + demo"),
+    "scenes.random_input": (8, "app + demo"),
+    "main": (9, "the command line and the benchmarks"),
+    "benchmarks": (9, "the command line and the benchmarks"),
 }
 PRESENTATION_ONLY = ("pygame", "pytmx")  # third-party packages the core must never touch
 
@@ -108,11 +111,11 @@ def loop(found: list[Arrow]) -> str | None:
 
 
 def house(sources: dict[str, str] | None = None) -> list[Arrow]:
-    return arrows(modules("game", "scenes", "benchmarks", "main.py"), sources)
+    return arrows(modules("game", "net", "scenes", "benchmarks", "main.py"), sources)
 
 
 def test_every_module_has_a_floor():
-    assert all(floor(name) for name in modules("game", "scenes", "benchmarks", "main.py"))
+    assert all(floor(name) for name in modules("game", "net", "scenes", "benchmarks", "main.py"))
 
 
 def test_no_import_runs_up_a_floor():
@@ -125,8 +128,8 @@ def test_no_imports_close_a_loop():
     assert chain is None, f"an import loop: {chain}"
 
 
-def test_game_package_never_imports_pygame_pytmx_or_the_scenes():
-    core = modules("game")
+def test_the_core_and_the_network_never_import_pygame_pytmx_or_the_scenes():
+    core = modules("game", "net")
     said = [
         f"{path.relative_to(ROOT)}:{line}: {name} imports {target}"
         for name, path in core.items()
@@ -142,7 +145,7 @@ def test_a_planted_upward_import_is_named_with_its_floors():
     planted = path.read_text() + "\n\ndef planted():\n    from scenes.screens.title import TitleScene\n"
     said = upward(house({"scenes.table.board": planted}))
     assert len(said) == 1 and "scenes.table.board imports scenes.screens.title" in said[0], said
-    assert "up from floor 4, table, to floor 6, screens" in said[0]
+    assert "up from floor 5, table, to floor 7, screens" in said[0]
 
 
 def test_a_planted_loop_is_named_as_its_chain():
@@ -151,3 +154,60 @@ def test_a_planted_loop_is_named_as_its_chain():
     planted = path.read_text() + "\n\nif TYPE_CHECKING:\n    from scenes.art.widgets import Button\n"
     chain = loop(house({"scenes.art.text": planted}))
     assert chain is not None and "scenes.art.text" in chain and "scenes.art.widgets" in chain, chain
+
+
+# ----- the tests' own floors: shared helpers live in tests/kit/, never in a test module -----------------------------
+
+# Being moved (issue 31): the bot arena's helpers go from benchmarks/ into the code they test; then this empties.
+BENCHMARK_IMPORTS_BEING_MOVED = {"tests.test_bots_bidding", "tests.test_bots_bidding_tables", "tests.test_old_bots"}
+
+
+def leaning_imports(sources: dict[str, str] | None = None) -> list[str]:
+    """Each import that makes a test module lean on another test module (or conftest) or on a benchmark."""
+    found = arrows(modules("tests", "benchmarks"), sources)
+    return [
+        str(arrow)
+        for arrow in found
+        if arrow.source.startswith("tests")
+        and (
+            arrow.target.startswith(("tests.test_", "tests.conftest"))
+            or (arrow.target.startswith("benchmarks") and arrow.source not in BENCHMARK_IMPORTS_BEING_MOVED)
+        )
+    ]
+
+
+def test_tests_take_their_helpers_from_the_kit_never_from_another_test_module_or_a_benchmark():
+    said = leaning_imports()
+    assert said == [], "helpers to move into tests/kit/ (or into the code they exercise):\n" + "\n".join(said)
+
+
+def test_a_planted_import_of_one_test_module_by_another_is_named():
+    """The check itself: a function-local import of another test module's helper, and one of a benchmark's."""
+    planted = (ROOT / "tests" / "test_cards.py").read_text()
+    planted += "\n\ndef planted():\n    from tests.test_match_play import code\n    from benchmarks.soak import main\n"
+    said = [line for line in leaning_imports({"tests.test_cards": planted}) if line.startswith("tests/test_cards.py")]
+    assert len(said) == 2 and "tests.test_cards imports tests.test_match_play" in said[0], said
+    assert "tests.test_cards imports benchmarks.soak" in said[1], said
+
+
+# ----- the table's seam (issue 31): screens ask the seat, never a bot; the session is composed, not mixed in -----
+
+
+def test_no_screen_imports_the_bots():
+    """The seat drives the bots (`game.bots.seat` behind `LocalSeat`) and gives the advice (`scenes/table/advice.py`);
+    a screen only draws and asks."""
+    screens = modules("scenes/screens")
+    said = [
+        f"{path.relative_to(ROOT)}:{line}: {name} imports {target}"
+        for name, path in screens.items()
+        for target, line in imported(name, path)
+        if target == "game.bots" or target.startswith("game.bots.")
+    ]
+    assert said == [], "\n".join(said)
+
+
+def test_the_session_is_composed_of_parts_not_mixins():
+    """`Session` owns its parts (cards, notices, wild events, effects, moods) and its seat; it inherits nothing."""
+    tree = ast.parse((ROOT / "scenes" / "table" / "session.py").read_text())
+    session = next(node for node in tree.body if isinstance(node, ast.ClassDef) and node.name == "Session")
+    assert session.bases == []

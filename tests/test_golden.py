@@ -9,7 +9,7 @@ from game.actions import NextHand
 from game.cards import normalize
 from game.match import Match, deal_cards
 from game.rulesets import STANDARD
-from tests.helpers_rules import bid_all, of_type, script
+from tests.kit.rules import bid_all, of_type, script
 
 # seed -> (deal number, first bidder, each seat's ranks, kitty)
 DEALS = {

@@ -8,7 +8,7 @@ from game.history import deal_spans, rebuild, replay, undo
 from game.match import Match, Phase
 from game.observe import observe
 from game.serialize import to_dict
-from tests.helpers_rules import step
+from tests.kit.rules import step
 
 
 def played(seed: int, actions: int) -> tuple[Match, list[dict]]:

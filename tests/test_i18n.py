@@ -45,7 +45,7 @@ from scenes.words.wording import (
     ruleset_title,
     score_steps,
 )
-from tests.test_scene_kit import saving_game
+from tests.kit.app import opened, title_app
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
@@ -299,15 +299,16 @@ def test_deal_labels():
 # ----- switching in Settings -------------------------------------------------------------------------------------
 
 
-def test_language_switches_live_and_is_kept_for_the_next_start(titled):
-    titled.push(SettingsOverlay(titled))
-    settings = titled.scene
+@pytest.mark.app(saving=True)
+def test_language_switches_live_and_is_kept_for_the_next_start(app):
+    app.push(SettingsOverlay(app))
+    settings = app.scene
     settings.choose("language")
-    assert (titled.prefs.language, i18n.language()) == ("zh", "zh")
+    assert (app.prefs.language, i18n.language()) == ("zh", "zh")
     assert settings.row.get("language").label == "语言：简体中文"
-    assert titled.stack[0].row.get("quit").label == "退出"  # the title beneath was laid out again
-    assert PrefsStore(titled.store.directory).load().language == "zh"
-    titled.step(1 / 60)  # a frame in Chinese draws
+    assert app.stack[0].row.get("quit").label == "退出"  # the title beneath was laid out again
+    assert PrefsStore(app.store.directory).load().language == "zh"
+    app.step(1 / 60)  # a frame in Chinese draws
 
 
 def test_a_bad_preferences_file_is_named_and_the_defaults_used(tmp_path):
@@ -316,8 +317,8 @@ def test_a_bad_preferences_file_is_named_and_the_defaults_used(tmp_path):
     (store.directory / "prefs.json").write_text('{"language": "klingon", "master": 55, "muted": "yes"}')
     assert PrefsStore(store.directory).load() == Prefs()
     (store.directory / "prefs.json").write_text("[1, 2]")
-    for game in saving_game(store):
-        assert (game.prefs, "preferences file" in (game.problem or "")) == (Prefs(), True)
+    with opened(title_app(store)) as app:
+        assert (app.prefs, "preferences file" in (app.problem or "")) == (Prefs(), True)
 
 
 def test_chinese_wraps_between_characters_within_the_width_and_keeps_punctuation_in_place():
@@ -351,11 +352,16 @@ def test_chinese_lines_never_break_inside_a_game_term():
     assert "底分" in wrap("× 底分 1 = 2", 22, narrow)
 
 
-def test_notes_on_the_table_follow_a_language_switch(titled):
-    new_match(titled, "standard", 7)
-    s = titled.session
-    s.bubbles[1] = Notice(tr("table.pass"), 99.0)
-    s.banner = Notice(tr("table.is_landlord", name=SEAT_NAMES[2]), 1.4)
-    s.say("from a save: stays as it is")
-    titled.change_prefs(language="zh")
-    assert (s.bubbles[1].text, s.banner.text, s.message.text) == ("不出", "林子是地主", "from a save: stays as it is")
+@pytest.mark.app(saving=True)
+def test_notes_on_the_table_follow_a_language_switch(app):
+    new_match(app, "standard", 7)
+    s = app.session
+    s.notices.bubbles[1] = Notice(tr("table.pass"), 99.0)
+    s.notices.banner = Notice(tr("table.is_landlord", name=SEAT_NAMES[2]), 1.4)
+    s.notices.say("from a save: stays as it is")
+    app.change_prefs(language="zh")
+    assert (s.notices.bubbles[1].text, s.notices.banner.text, s.notices.message.text) == (
+        "不出",
+        "林子是地主",
+        "from a save: stays as it is",
+    )

@@ -168,16 +168,14 @@ def test_while_typing_enter_escape_arrows_and_shortcuts_still_act():
     assert acts(inputs, typed_key(pygame.K_z, "\x1a", pygame.KMOD_LCTRL)) == [Act.UNDO]
 
 
-def test_text_input_is_on_exactly_while_the_deal_entry_is_open(monkeypatch):
+def test_text_input_is_on_exactly_while_the_deal_entry_is_open(app, monkeypatch):
     from scenes.screens.new_match import DealEntry
-    from tests.test_scene_kit import headless_game
 
     calls: list[str] = []
     monkeypatch.setattr(pygame.key, "start_text_input", lambda: calls.append("start"))
     monkeypatch.setattr(pygame.key, "stop_text_input", lambda: calls.append("stop"))
-    for game in headless_game():
-        calls.clear()
-        game.push(DealEntry(game, "standard"))
-        on = game.inputs.typing
-        game.pop()
-        assert (calls, on, game.inputs.typing) == (["start", "stop"], True, False)
+    calls.clear()
+    app.push(DealEntry(app, "standard"))
+    on = app.inputs.typing
+    app.pop()
+    assert (calls, on, app.inputs.typing) == (["start", "stop"], True, False)

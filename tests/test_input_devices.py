@@ -12,7 +12,9 @@ import pygame
 import pytest
 
 from scenes.platform.input import REPEAT_DELAY, REPEAT_EVERY, Act, Device, Inputs
-from tests.test_scene_kit import headless_game, steps
+from tests.kit.app import steps
+
+pytestmark = pytest.mark.app(title=True)
 
 
 def event(kind: int, **attrs) -> pygame.event.Event:
@@ -98,13 +100,6 @@ def sdl():
     return lib
 
 
-@pytest.fixture
-def game():
-    for made in headless_game():
-        made.show_title()
-        yield made
-
-
 def plug(sdl, kind: int) -> tuple[int, ctypes.c_void_p]:
     """A virtual device (0: a plain joystick, 1: a game controller) with 6 axes, 15 buttons, a hat."""
     index = sdl.SDL_JoystickAttachVirtual(kind, 6, 15, 1)
@@ -112,12 +107,12 @@ def plug(sdl, kind: int) -> tuple[int, ctypes.c_void_p]:
     return index, ctypes.c_void_p(sdl.SDL_JoystickOpen(index))
 
 
-def settle(game, ready) -> None:
+def settle(app, ready) -> None:
     """Frames until SDL's device events have been read (an attach or detach may take a few)."""
     for _ in range(30):
         if ready():
             return
-        steps(game, 1)
+        steps(app, 1)
 
 
 def unplug(sdl, index: int, handle: ctypes.c_void_p) -> None:
@@ -125,29 +120,29 @@ def unplug(sdl, index: int, handle: ctypes.c_void_p) -> None:
     sdl.SDL_JoystickDetachVirtual(index)
 
 
-def test_a_plain_joystick_plugged_in_moves_and_confirms_through_its_hat_and_buttons(game, sdl):
+def test_a_plain_joystick_plugged_in_moves_and_confirms_through_its_hat_and_buttons(app, sdl):
     index, handle = plug(sdl, 0)
     try:
-        settle(game, lambda: game.inputs.sticks)  # JOYDEVICEADDED: opened as a plain joystick
-        assert len(game.inputs.sticks) == 1 and not game.inputs.pads
+        settle(app, lambda: app.inputs.sticks)  # JOYDEVICEADDED: opened as a plain joystick
+        assert len(app.inputs.sticks) == 1 and not app.inputs.pads
         seen = []
-        game.dispatch = seen.append
+        app.dispatch = seen.append
         sdl.SDL_JoystickSetVirtualHat(handle, 0, HAT_LEFT)
         sdl.SDL_JoystickSetVirtualButton(handle, 0, 1)
         sdl.SDL_JoystickUpdate()
-        steps(game, 1)
-        assert sorted(i.act.name for i in seen) == ["CONFIRM", "LEFT"] and game.inputs.device is Device.GAMEPAD
+        steps(app, 1)
+        assert sorted(i.act.name for i in seen) == ["CONFIRM", "LEFT"] and app.inputs.device is Device.GAMEPAD
         sdl.SDL_JoystickSetVirtualHat(handle, 0, HAT_CENTRED)
         sdl.SDL_JoystickUpdate()
-        steps(game, 60)
+        steps(app, 60)
         assert len(seen) == 2  # let go: no repeat
     finally:
         unplug(sdl, index, handle)
-    settle(game, lambda: not game.inputs.sticks)
-    assert not game.inputs.sticks and game.inputs.device is Device.KEYBOARD
+    settle(app, lambda: not app.inputs.sticks)
+    assert not app.inputs.sticks and app.inputs.device is Device.KEYBOARD
 
 
-def test_a_virtual_game_controller_opens_as_a_pad_not_a_joystick(game, sdl):
+def test_a_virtual_game_controller_opens_as_a_pad_not_a_joystick(app, sdl):
     """The real openers on SDL's virtual controller. (Its attach events are read by the app only sometimes after
     earlier tests' pygame.quit() in the same process, so the events are handed over here.)"""
     index, handle = plug(sdl, 1)
@@ -165,22 +160,22 @@ def test_a_virtual_game_controller_opens_as_a_pad_not_a_joystick(game, sdl):
     assert (inputs.pads, inputs.device) == ({}, Device.KEYBOARD)
 
 
-def test_home_end_and_held_arrows_cross_a_hand(game):
+def test_home_end_and_held_arrows_cross_a_hand(app):
     from scenes.flow import new_match
 
-    new_match(game, "standard")
-    while game.scene.name != "play" or game.session.deal is not None:
-        steps(game, 10)
-        if game.scene.name == "bidding":
-            game.scene.handle(SimpleNamespace(act=Act.CONFIRM, pos=None, device=Device.KEYBOARD, repeat=False))
-    session = game.session
-    last = len(session.board.hand) - 1
+    new_match(app, "standard")
+    while app.scene.name != "play" or app.session.cards.deal is not None:
+        steps(app, 10)
+        if app.scene.name == "bidding":
+            app.scene.handle(SimpleNamespace(act=Act.CONFIRM, pos=None, device=Device.KEYBOARD, repeat=False))
+    session = app.session
+    last = len(session.cards.board.hand) - 1
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_END, mod=0, unicode=""))
-    steps(game, 1)
-    assert session.cursor == last
+    steps(app, 1)
+    assert session.cards.cursor == last
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
-    steps(game, 1)
-    assert session.cursor == 0
+    steps(app, 1)
+    assert session.cards.cursor == 0
     pygame.event.post(event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode=""))
-    steps(game, 120)  # held for two seconds: the cursor runs to the last card and stops there (no wrap)
-    assert session.cursor == last
+    steps(app, 120)  # held for two seconds: the cursor runs to the last card and stops there (no wrap)
+    assert session.cards.cursor == last

@@ -25,15 +25,16 @@ from scenes.screens.stats import StatsScreen
 from scenes.screens.title import TitleScene
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language
-from tests.test_scene_kit import play_until, settled, steps
+from tests.kit.app import steps
+from tests.kit.play import play_until, settled
 
 
-def table(game: App, ruleset: str, seed: int, ready: Callable[[Match], bool]) -> None:
+def table(app: App, ruleset: str, seed: int, ready: Callable[[Match], bool]) -> None:
     """A match of `ruleset` played by easy bots until `ready`, at the table, the cards landed."""
-    session = open_session(game, Match(ruleset, seed))
-    play_until(session.match, ready, session.apply)
-    show(game, session)
-    steps(game, 200)
+    session = open_session(app, Match(ruleset, seed))
+    play_until(session.seat.match, ready, session.act)
+    show(app, session)
+    steps(app, 200)
 
 
 def your_turn(phase: Phase, following: bool = False) -> Callable[[Match], bool]:
@@ -44,11 +45,11 @@ def your_turn(phase: Phase, following: bool = False) -> Callable[[Match], bool]:
     return ready
 
 
-def over(game: App) -> None:
-    table(game, "standard", 4, settled)
-    if not isinstance(game.scene, SettlementScene):
-        game.push(SettlementScene(game, game.session))
-    steps(game, 2)
+def over(app: App) -> None:
+    table(app, "standard", 4, settled)
+    if not isinstance(app.scene, SettlementScene):
+        app.push(SettlementScene(app, app.session))
+    steps(app, 2)
 
 
 def chapter():
@@ -57,35 +58,35 @@ def chapter():
 
 # screen -> (how to open it, the buttons that must show a key besides the focused one)
 SCREENS: dict[str, tuple[Callable[[App], None], set[str]]] = {
-    "title": (lambda game: game.switch(TitleScene(game)), set()),
-    "new_match": (lambda game: game.push(RulesetChooser(game)), {"back"}),
-    "deal_entry": (lambda game: game.push(DealEntry(game, "standard")), {"play", "back"}),
-    "settings": (lambda game: game.push(SettingsOverlay(game)), {"back"}),
-    "stats": (lambda game: game.push(StatsScreen(game)), {"back"}),
-    "rules": (lambda game: game.push(RulesHelp(game)), {"close"}),
-    "puzzles": (lambda game: game.push(PuzzleList(game)), {"back"}),
-    "puzzle": (lambda game: game.push(PuzzleTable(game, chapter(), 0)), set()),
-    "bidding": (lambda game: table(game, "standard", 4, your_turn(Phase.BIDDING)), {"0"}),
-    "doubling": (lambda game: table(game, "rob", 4, your_turn(Phase.DOUBLING)), set()),
-    "swap": (lambda game: table(game, "swap-three", 4, your_turn(Phase.SWAPPING)), {"play", "menu"}),
+    "title": (lambda app: app.switch(TitleScene(app)), set()),
+    "new_match": (lambda app: app.push(RulesetChooser(app)), {"back"}),
+    "deal_entry": (lambda app: app.push(DealEntry(app, "standard")), {"play", "back"}),
+    "settings": (lambda app: app.push(SettingsOverlay(app)), {"back"}),
+    "stats": (lambda app: app.push(StatsScreen(app)), {"back"}),
+    "rules": (lambda app: app.push(RulesHelp(app)), {"close"}),
+    "puzzles": (lambda app: app.push(PuzzleList(app)), {"back"}),
+    "puzzle": (lambda app: app.push(PuzzleTable(app, chapter(), 0)), set()),
+    "bidding": (lambda app: table(app, "standard", 4, your_turn(Phase.BIDDING)), {"0"}),
+    "doubling": (lambda app: table(app, "rob", 4, your_turn(Phase.DOUBLING)), set()),
+    "swap": (lambda app: table(app, "swap-three", 4, your_turn(Phase.SWAPPING)), {"play", "menu"}),
     "play": (
-        lambda game: table(game, "standard", 4, your_turn(Phase.PLAYING, True)),
+        lambda app: table(app, "standard", 4, your_turn(Phase.PLAYING, True)),
         {"play", "pass", "suggest", "sort", "auto", "counter", "menu"},
     ),
     "pause": (
-        lambda game: (table(game, "standard", 4, your_turn(Phase.PLAYING)), game.push(PauseMenu(game, game.session))),
+        lambda app: (table(app, "standard", 4, your_turn(Phase.PLAYING)), app.push(PauseMenu(app, app.session))),
         {"resume"},
     ),
     "confirm": (
-        lambda game: (
-            table(game, "standard", 4, your_turn(Phase.PLAYING)),
-            game.push(ConfirmNewDeal(game, game.session)),
+        lambda app: (
+            table(app, "standard", 4, your_turn(Phase.PLAYING)),
+            app.push(ConfirmNewDeal(app, app.session)),
         ),
         {"keep"},
     ),
     "settlement": (over, {"title", "replay"}),
     "replay": (
-        lambda game: (over(game), game.push(ReplayScene(game, game.session.match))),
+        lambda app: (over(app), app.push(ReplayScene(app, app.session.seat.match))),
         {"first", "back", "play", "forward", "last", "speed", "earlier", "later", "deal", "menu"},
     ),
 }
@@ -112,7 +113,7 @@ def small(tmp_path_factory):
     made.close()
 
 
-def drawn(game: App, monkeypatch) -> dict[int, int]:
+def drawn(app: App, monkeypatch) -> dict[int, int]:
     """Each button drawn in the next frame (by id) -> the font size it was drawn with."""
     sizes: dict[int, int] = {}
     real = Button.draw
@@ -122,7 +123,7 @@ def drawn(game: App, monkeypatch) -> dict[int, int]:
         real(self, surface, font_px)
 
     monkeypatch.setattr(Button, "draw", draw)
-    game.draw(game.screen)
+    app.draw(app.screen)
     monkeypatch.setattr(Button, "draw", real)
     return sizes
 

@@ -1,8 +1,5 @@
 """main.py: no display gives one helpful line; the headless demo plays a hand through every scene."""
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,20 +8,9 @@ from game.match import Match
 from game.savefile import SaveStore
 from main import open_first_scene
 from scenes.app import App
+from tests.kit.processes import bare_env, run
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "main.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-
-
-def bare_env() -> dict[str, str]:
-    """The environment of a machine with no display at all: no X11, no Wayland, no SDL driver chosen."""
-    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
-    return {k: v for k, v in os.environ.items() if k not in hidden}
 
 
 def test_no_display_prints_one_line_and_exits_nonzero():
@@ -43,6 +29,7 @@ def test_headless_without_autoplay_says_what_to_add():
     assert (done.returncode, "--autoplay" in done.stdout) == (2, True)
 
 
+@pytest.mark.slow
 def test_demo_hand_runs_through_all_four_scenes(tmp_path):
     shots = tmp_path / "shots"
     done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(shots), env=bare_env())
@@ -55,23 +42,23 @@ def test_demo_hand_runs_through_all_four_scenes(tmp_path):
 @pytest.mark.parametrize("ruleset", ["rob", "four-player"])
 def test_ruleset_flag_starts_a_match_of_that_ruleset_at_once(ruleset, tmp_path):
     """`python main.py --ruleset NAME` opens a table of that ruleset (issue 6), not the title with standard."""
-    game = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
+    app = App((1280, 720), fullscreen=False, store=SaveStore(tmp_path), seed=1, ruleset=ruleset)
     try:
-        open_first_scene(game, None, new=True)
-        assert (game.scene.name, game.session.match.rules.name) == ("bidding", ruleset)
+        open_first_scene(app, None, new=True)
+        assert (app.scene.name, app.session.seat.match.rules.name) == ("bidding", ruleset)
     finally:
-        game.close()
+        app.close()
 
 
 def test_ruleset_flag_asks_before_replacing_an_unfinished_saved_match(tmp_path):
     store = SaveStore(tmp_path)
     store.save(Match("standard", 3), {})
-    game = App((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
+    app = App((1280, 720), fullscreen=False, store=store, seed=1, ruleset="two-player")
     try:
-        open_first_scene(game, None, new=True, deal=42)
-        assert (game.scene.name, game.scene.row.focused().key) == ("confirm", "keep")
+        open_first_scene(app, None, new=True, deal=42)
+        assert (app.scene.name, app.scene.row.focused().key) == ("confirm", "keep")
     finally:
-        game.close()
+        app.close()
 
 
 def test_ruleset_and_continue_together_are_refused_in_one_line():

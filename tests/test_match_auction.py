@@ -12,7 +12,7 @@ from game.cards import normalize
 from game.match import Match, Phase
 from game.observe import observe
 from game.reasons import IllegalAction
-from tests.helpers_rules import bid_all, of_type, script, set_hands
+from tests.kit.rules import bid_all, of_type, script, set_hands
 
 SEATS = range(3)
 

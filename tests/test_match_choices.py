@@ -12,7 +12,7 @@ from game.actions import Bid, Double, NextHand, Pass, Play, Show, Swap
 from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import bid_all, step
+from tests.kit.rules import bid_all, step
 
 BIDS = range(-1, 5)  # every value offered, and some never legal
 

@@ -12,7 +12,7 @@ from game.invariants import illegal_actions, problems, refusals
 from game.match import Match, Phase
 from game.reasons import IllegalAction, Rejection
 from game.rulesets import RULESETS
-from tests.helpers_rules import act, bid_all, position, random_action
+from tests.kit.rules import act, bid_all, position, random_action
 
 
 def test_a_sound_fresh_deal_has_no_problems():

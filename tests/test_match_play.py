@@ -10,7 +10,7 @@ from game.cards import RANKS
 from game.kinds import Kind
 from game.match import Phase
 from game.reasons import IllegalAction
-from tests.helpers_rules import act, of_type, position, script
+from tests.kit.rules import act, of_type, position, script
 
 FARMER_1, FARMER_2 = 1, 2
 

@@ -8,7 +8,7 @@ from game import events as ev
 from game.actions import Abandon, NextHand
 from game.match import Match, Phase
 from game.reasons import IllegalAction
-from tests.helpers_rules import bid_all, of_type, position, script
+from tests.kit.rules import bid_all, of_type, position, script
 
 # Plain hands with no doubling: the landlord (seat 0) leads 3, farmer 1 answers 4, farmer 2 passes.
 LANDLORD_WINS = (["35", "4K", "6Q"], ["3", "4", "pass", "5"])

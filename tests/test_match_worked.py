@@ -6,7 +6,7 @@ from game import events as ev
 from game.actions import Play
 from game.kinds import Kind
 from game.match import Match
-from tests.helpers_rules import bid_all, of_type, position, script, set_hands
+from tests.kit.rules import bid_all, of_type, position, script, set_hands
 
 # §20: landlord's cards after the kitty, farmer A (next seat), farmer B (the seat after).
 LANDLORD_CARDS = "3345679999"

@@ -6,7 +6,7 @@ import pytest
 
 from game.cards import normalize
 from game.rules import PASS, legal_moves
-from tests.helpers_rules import brute_force_moves
+from tests.kit.rules import brute_force_moves
 
 TRICKY_HANDS = [
     "333444555666",  # several airplane readings of one selection

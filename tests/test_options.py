@@ -14,8 +14,8 @@ from game.match import Match, Phase
 from game.options import IDENTITY, READERS, options_of, with_options
 from game.rulesets import CLASSIC, FOUR_PLAYER, ROB, RULESETS, STANDARD, TWO_PLAYER, AllDecline, Ruleset
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import random_action
-from tests.test_savefile import state
+from tests.kit.rules import random_action
+from tests.kit.saves import state
 
 
 def played(match: Match, settled: int, seed: int = 2) -> Match:

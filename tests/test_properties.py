@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +21,7 @@ from game.rules import PASS, check, last_reading, legal_moves
 from game.rulesets import STANDARD
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import brute_force_moves, random_action
+from tests.kit.rules import brute_force_moves, random_action
 
 DECK = Match("standard").deck
 # Derandomized: the same examples on every run, so the suite is deterministic (the standards ask for it).
@@ -143,6 +144,7 @@ def test_property_every_hand_settlement_sums_to_zero(seed):
         assert all(sum(e.settlement.deltas) == 0 for e in events if isinstance(e, HandOver))
 
 
+@pytest.mark.slow
 @PLAYOUTS
 @given(seeds)
 def test_property_serialisation_round_trips_at_every_step(seed):
@@ -163,8 +165,11 @@ def test_property_the_action_log_replays_to_the_same_state(seed):
 
 
 def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
-    """A copy in which every card `seat` cannot see (other hands, the kitty before it is shown) is redealt."""
+    """A copy in which every card `seat` cannot see (other hands, the kitty before it is shown) is redealt. Once the
+    hand is over every card is shown (the hands left are laid face up): nothing is redealt then."""
     other = from_dict(to_dict(match))
+    if other.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        return other
     hand = other.hand
     kitty_hidden = hand.landlord is None or other.phase is Phase.BIDDING
     others = [s for s in range(3) if s != seat]
@@ -180,6 +185,7 @@ def shuffle_hidden(match: Match, seat: int, rng: random.Random) -> Match:
     return other
 
 
+@pytest.mark.slow
 @PLAYOUTS
 @given(seeds)
 def test_property_observations_never_reveal_hidden_cards(seed):

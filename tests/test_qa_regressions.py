@@ -11,76 +11,76 @@ from scenes.screens.rules import RulesHelp
 from scenes.screens.table import TableScene
 from scenes.table import hud
 from scenes.table.seats import HUMAN
-from tests.test_scene_kit import headless_game, play_until, steps
+from tests.kit.app import steps
+from tests.kit.play import play_until
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
 
-def test_the_menu_button_follows_a_language_switch_at_the_table(titled):
+@pytest.mark.app(saving=True)
+def test_the_menu_button_follows_a_language_switch_at_the_table(app):
     """The table's Menu button kept saying "Menu" after Settings switched to 简体中文."""
-    new_match(titled, "standard", 7)
-    steps(titled, 2)
-    table = titled.scene
+    new_match(app, "standard", 7)
+    steps(app, 2)
+    table = app.scene
     assert isinstance(table, TableScene) and table.menu.label == "Menu"
-    titled.change_prefs(language="zh")
+    app.change_prefs(language="zh")
     assert table.menu.label == "菜单"
 
 
-def test_the_few_cards_left_warning_is_in_the_players_language(titled, monkeypatch):
+@pytest.mark.app(saving=True)
+def test_the_few_cards_left_warning_is_in_the_players_language(app, monkeypatch):
     """An opponent down to one card was flagged "1 card left!" in English on a Chinese table."""
-    titled.change_prefs(language="zh")
-    session = open_session(titled, Match("standard", 4))
-    show(titled, session)
+    app.change_prefs(language="zh")
+    session = open_session(app, Match("standard", 4))
+    show(app, session)
 
     def near_the_end(match: Match) -> bool:
         hands = match.hand.hands
         return match.turn == HUMAN and any(len(hands[s]) == 1 for s in range(3) if s != HUMAN)
 
-    play_until(session.match, near_the_end, session.apply)
-    steps(titled, 300)  # the deal and the last plays land; your turn waits for you
+    play_until(session.seat.match, near_the_end, session.act)
+    steps(app, 300)  # the deal and the last plays land; your turn waits for you
     drawn: list[str] = []
     real = table_view.blit_text
     monkeypatch.setattr(
         table_view, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
     )
-    titled.draw(titled.screen)
+    app.draw(app.screen)
     assert "只剩 1 张！" in drawn and not any("left" in text for text in drawn)
 
 
 @pytest.mark.parametrize(("language", "label"), [("en", "left"), ("zh", "剩余")])
-def test_the_card_counter_says_what_is_left_not_unseen(titled, monkeypatch, language, label):
+@pytest.mark.app(saving=True)
+def test_the_card_counter_says_what_is_left_not_unseen(app, monkeypatch, language, label):
     """The counter also counts the face-up kitty and a shown hand as played, so it is labelled with what is left
     (issue 14), not "unseen"."""
-    titled.change_prefs(language=language)
-    new_match(titled, "standard", 7)
-    steps(titled, 2)
-    assert titled.scene.session.settings.counter
+    app.change_prefs(language=language)
+    new_match(app, "standard", 7)
+    steps(app, 2)
+    assert app.scene.session.settings.counter
     drawn: list[str] = []
     real = hud.blit_text
     monkeypatch.setattr(
         hud, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
     )
-    titled.draw(titled.screen)
+    app.draw(app.screen)
     assert label in drawn and not any("unseen" in text or "未出" in text for text in drawn)
 
 
-def test_rules_from_the_title_do_not_call_every_preset_this_table(titled):
+@pytest.mark.app(saving=True)
+def test_rules_from_the_title_do_not_call_every_preset_this_table(app):
     """From the title there is no table: the pages said "This table: Classic", "This table: Rob the Landlord", ..."""
-    titles = [page.title for page in RulesHelp(titled).pages]
+    titles = [page.title for page in RulesHelp(app).pages]
     assert "Classic" in titles and not any(title.startswith("This table") for title in titles)
 
 
-@pytest.fixture
-def game():
-    yield from headless_game()
-
-
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_a_long_rules_page_title_stays_clear_of_the_page_counter(game, language, monkeypatch):
+def test_a_long_rules_page_title_stays_clear_of_the_page_counter(app, language, monkeypatch):
     """ "Rob the Landlord: play and scoring" ran into the "9 / 13" counter at the top right of the page."""
-    game.change_prefs(language=language)
-    rules = RulesHelp(game)
-    game.push(rules)
+    app.change_prefs(language=language)
+    rules = RulesHelp(app)
+    app.push(rules)
     drawn: dict[str, pygame.Rect] = {}
     real = rules_help.blit_text
 
@@ -92,6 +92,6 @@ def test_a_long_rules_page_title_stays_clear_of_the_page_counter(game, language,
     for number, page in enumerate(rules.pages):
         rules.page = number
         drawn.clear()
-        game.draw(game.screen)
+        app.draw(app.screen)
         counter = drawn[f"{number + 1} / {len(rules.pages)}"]
         assert not drawn[page.title].colliderect(counter.inflate(8, 0)), page.title

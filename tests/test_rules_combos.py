@@ -8,7 +8,7 @@ import pytest
 
 from game.kinds import Kind
 from game.rules import beats, check, classify
-from tests.helpers_rules import kinds
+from tests.kit.rules import kinds
 
 ORDER = "3456789TJQKA2BR"
 ORDINARY_EXAMPLES = {  # 000 §5, one example per ordinary shape

@@ -11,7 +11,7 @@ from game.kinds import Kind
 from game.reasons import IllegalAction
 from game.rules import check
 from game.serialize import to_dict
-from tests.helpers_rules import position, script
+from tests.kit.rules import position, script
 
 ARTICLE_BEFORE_VOWEL = re.compile(r"\b[Aa] (?:[aeiouAEIOU]|8)")
 

@@ -29,8 +29,8 @@ from scenes.screens import title
 from scenes.screens.stats import StatsScreen
 from scenes.words import problems as problem_wording
 from scenes.words.i18n import keys, lookup, resay, set_language
-from tests.test_savefile_hostile import HOSTILE, STAND_INS, mid_trick, refuse
-from tests.test_scene_kit import press, title_game
+from tests.kit.app import press, title_app
+from tests.kit.saves import HOSTILE, STAND_INS, mid_trick, refuse
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
@@ -163,6 +163,22 @@ def removal_refused(directory: pathlib.Path, monkeypatch: pytest.MonkeyPatch) ->
     return refused.value.problem
 
 
+def changed_elsewhere(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem:
+    """Another game saved over this store's match.json since this store last wrote it."""
+    store = match_save(directory)
+    SaveStore(directory).save(Match("standard", 2), {})
+    with pytest.raises(WriteFailed) as refused:
+        store.save(mid_trick(), {})
+    return refused.value.problem
+
+
+def backup_is_a_folder(directory: pathlib.Path, _: pytest.MonkeyPatch) -> Problem | None:
+    store = match_save(directory)
+    (directory / "match.bak.json").unlink()
+    (directory / "match.bak.json").mkdir()
+    return store.save(mid_trick(), {})
+
+
 def loaded_while(owner: object, name: str, value: object, torn: bytes | None = None) -> Case:
     """A good save (match.json replaced by `torn`, if given) loaded while `owner.name` is `value`."""
 
@@ -239,6 +255,8 @@ CASES: dict[str, Case] = {
     "my_puzzles_edited": opened_on(MyPuzzles, "my_puzzles.json", '{"format": 1, "chapter": "mine", "puzzles": [{}]}'),
     "write_refused": write_refused,
     "removal_refused": removal_refused,
+    "changed_elsewhere": changed_elsewhere,
+    "backup_is_a_folder": backup_is_a_folder,
     "unmovable": loaded_while(atomic, "move_aside", refuse, torn=b"{"),
     "directory_unreadable": loaded_while(pathlib.Path, "is_file", refuse),
     "too_large": loaded_while(atomic, "MAX_BYTES", 10),
@@ -344,7 +362,7 @@ def chinese_title(tmp_path: pathlib.Path) -> App:
     store.directory.mkdir(parents=True)
     (store.directory / "prefs.json").write_text('{"language": "zh"}')
     store.path.write_text('{"version": 3, "seed": ')
-    return title_game(store)
+    return title_app(store)
 
 
 def drawn_by(module: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -360,38 +378,38 @@ def drawn_by(module: object, monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def test_a_corrupt_save_in_chinese_is_named_in_chinese_on_the_title(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        press(game, pygame.K_RETURN)  # Continue: nothing can be restored, the problem stays on the title
+        press(app, pygame.K_RETURN)  # Continue: nothing can be restored, the problem stays on the title
         drawn = drawn_by(title, monkeypatch)
-        game.scene.draw(game.screen)
+        app.scene.draw(app.screen)
         shown = "".join(drawn).replace(" ", "")  # a line may break at a space
-        assert (game.scene.name, "有文件无法使用" in drawn) == ("title", True)
+        assert (app.scene.name, "有文件无法使用" in drawn) == ("title", True)
         assert "对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至corrupt-" in shown
-        assert "没有可以恢复的备份。" in shown and "cut short" in game.problem  # the English stays for logs
+        assert "没有可以恢复的备份。" in shown and "cut short" in app.problem  # the English stays for logs
     finally:
-        game.close()
+        app.close()
 
 
 def test_a_bad_statistics_file_is_named_in_chinese_on_the_statistics_screen(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        (game.store.directory / "stats.json").write_text("[]")
-        game.push(StatsScreen(game))
+        (app.store.directory / "stats.json").write_text("[]")
+        app.push(StatsScreen(app))
         drawn = drawn_by(stats_screen, monkeypatch)
-        game.scene.draw(game.screen)
+        app.scene.draw(app.screen)
         assert "战绩文件（stats.json）无法使用。文件里没有战绩数据。" in "".join(drawn)
     finally:
-        game.close()
+        app.close()
 
 
 def test_a_refused_save_at_the_table_is_said_in_chinese_with_the_system_s_reason(tmp_path, monkeypatch):
-    game = chinese_title(tmp_path)
+    app = chinese_title(tmp_path)
     try:
-        session = open_session(game, Match("standard", 4))
+        session = open_session(app, Match("standard", 4))
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
         said = r"无法把对局存档写入 .+。（No space left on device）牌局继续进行；.+。"
-        assert re.fullmatch(said, session.message.text)
+        assert re.fullmatch(said, session.notices.message.text)
     finally:
-        game.close()
+        app.close()

@@ -9,26 +9,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from game import atomic
 from game.actions import Abandon, Action, NextHand
 from game.match import Match, Phase
-from game.observe import observe
 from game.savefile import ENV_VAR, PROJECT_SAVES, SaveStore, default_directory
-from game.serialize import VERSION, to_dict
-from tests.helpers_rules import random_action
+from game.serialize import VERSION
+from tests.kit.rules import random_action, random_until
+from tests.kit.saves import skip_fsync, state
 
 TABLE = {"auto_play": True, "level": "hard", "interval": 0.8, "timers": [12.5, 0.0, 3.0]}
-
-
-def skip_fsync(monkeypatch: pytest.MonkeyPatch) -> None:
-    """For tests that write thousands of saves: a test cannot cut the power, so fsync only costs time there.
-    The tests that do not call this run the real fsyncs."""
-    monkeypatch.setattr(atomic.os, "fsync", lambda _fd: None)
-
-
-def play_until(match: Match, rng: random.Random, done: set[Phase]) -> None:
-    while match.phase not in done:
-        match.apply(random_action(match, rng))
 
 
 def walk(match: Match, rng: random.Random, hands: int) -> Iterator[Action]:
@@ -37,23 +25,6 @@ def walk(match: Match, rng: random.Random, hands: int) -> Iterator[Action]:
         action = random_action(match, rng)
         match.apply(action)
         yield action
-
-
-def state(match: Match) -> tuple[object, ...]:
-    """Everything Continue must restore, including what each seat sees and the dealer's random state."""
-    hand = match.hand
-    return (
-        to_dict(match),
-        match.turn,
-        match.multiplier,
-        match.rng.getstate(),
-        match.legal_moves(),
-        match.bid_choices(),
-        tuple(match.results),
-        (hand.bids, hand.bid, hand.landlord, hand.kitty, hand.unused, hand.history, hand.played),
-        (hand.last, hand.passes, hand.doublings, hand.plays_made, hand.settlement),
-        tuple(observe(match, seat) for seat in range(match.players)),
-    )
 
 
 def continued(match: Match, directory: pathlib.Path) -> Match:
@@ -65,6 +36,7 @@ def continued(match: Match, directory: pathlib.Path) -> Match:
     return loaded.match
 
 
+@pytest.mark.slow
 def test_s21_continue_restores_the_state_after_every_action_of_many_hands(tmp_path, monkeypatch):
     skip_fsync(monkeypatch)
     for seed in range(10):
@@ -84,7 +56,7 @@ def test_s21_continue_restores_the_table_settings(tmp_path):
 
 def test_s21_continued_match_deals_the_same_next_hand(tmp_path):
     rng, match = random.Random(5), Match("standard", 5)
-    play_until(match, rng, {Phase.HAND_OVER})
+    random_until(match, rng, {Phase.HAND_OVER})
     resumed = continued(match, tmp_path)
     assert resumed.apply(NextHand()) == match.apply(NextHand())
     assert state(resumed) == state(match)
@@ -92,9 +64,9 @@ def test_s21_continued_match_deals_the_same_next_hand(tmp_path):
 
 def test_s21_abandoned_hand_survives_continue_without_score(tmp_path):
     rng, match = random.Random(8), Match("standard", 8)
-    play_until(match, rng, {Phase.HAND_OVER})
+    random_until(match, rng, {Phase.HAND_OVER})
     match.apply(NextHand())
-    play_until(match, rng, {Phase.PLAYING})
+    random_until(match, rng, {Phase.PLAYING})
     scores = list(match.scores)
     match.apply(Abandon())
     resumed = continued(match, tmp_path)
@@ -103,14 +75,14 @@ def test_s21_abandoned_hand_survives_continue_without_score(tmp_path):
 
 def test_s23_continue_after_the_match_ended_shows_the_final_result(tmp_path):
     rng, match = random.Random(2), Match("standard", 2)
-    play_until(match, rng, {Phase.MATCH_OVER})
+    random_until(match, rng, {Phase.MATCH_OVER})
     resumed = continued(match, tmp_path)
     assert (resumed.phase, resumed.winners, resumed.scores) == (Phase.MATCH_OVER, match.winners, match.scores)
 
 
 def test_save_file_holds_version_ruleset_seed_log_scores_and_table(tmp_path):
     store, rng, match = SaveStore(tmp_path), random.Random(4), Match("standard", 4)
-    play_until(match, rng, {Phase.HAND_OVER})
+    random_until(match, rng, {Phase.HAND_OVER})
     store.save(match, TABLE)
     data = json.loads(store.path.read_text())
     assert (data["version"], data["ruleset"], data["seed"]) == (VERSION, "standard", 4)

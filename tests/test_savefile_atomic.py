@@ -12,9 +12,8 @@ from game import atomic
 from game.atomic import WriteFailed
 from game.match import Match
 from game.savefile import SaveStore, encode
-from tests.helpers_rules import random_action
-from tests.test_savefile import skip_fsync, state
-from tests.test_savefile_hostile import mid_trick
+from tests.kit.rules import random_action
+from tests.kit.saves import mid_trick, skip_fsync, state
 
 TABLE = {"auto_play": False, "level": "hard", "player": "Dì Zhǔ", "interval": 0.75, "timer": None}
 
@@ -43,6 +42,7 @@ def test_s21_previous_save_becomes_the_backup(before_and_after):
     assert state(SaveStore(store.directory).load().match) == state(after)
 
 
+@pytest.mark.slow
 def test_s21_write_cut_off_in_its_temporary_files_at_every_byte_keeps_the_last_save(before_and_after, monkeypatch):
     skip_fsync(monkeypatch)
     store, before, after = before_and_after
@@ -57,6 +57,7 @@ def test_s21_write_cut_off_in_its_temporary_files_at_every_byte_keeps_the_last_s
     assert not any(path.exists() for path in partial)
 
 
+@pytest.mark.slow
 def test_s21_save_torn_at_every_byte_falls_back_to_the_backup(before_and_after, monkeypatch):
     skip_fsync(monkeypatch)
     store, before, after = before_and_after

@@ -9,6 +9,7 @@ import random
 import tempfile
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,15 +17,15 @@ from game.atomic import Unusable
 from game.match import Match, Phase
 from game.savefile import SAVED_AT, TABLE, SaveStore, encode, read_snapshot
 from game.serialize import to_dict
-from tests.test_savefile import play_until
-from tests.test_savefile_hostile import mid_trick
+from tests.kit.rules import random_until
+from tests.kit.saves import mid_trick
 
 FUZZ = settings(derandomize=True, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def _finished(seed: int) -> Match:
     match = Match("standard", seed)
-    play_until(match, random.Random(seed), {Phase.MATCH_OVER})
+    random_until(match, random.Random(seed), {Phase.MATCH_OVER})
     return match
 
 
@@ -94,6 +95,7 @@ def damaged_bytes(draw: st.DrawFn) -> bytes:
     return bytes(data)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(mutated_saves())
 def test_s21_loader_survives_mutated_real_saves(text):

@@ -12,22 +12,22 @@ from scenes.flow import open_session, show
 DEAL_FRAMES = 120  # the deal takes about 170 frames: bots have not started thinking yet
 
 
-def dealing(game: App, seed: int) -> None:
+def dealing(app: App, seed: int) -> None:
     match = Match("standard", seed)
-    session = open_session(game, match)
-    session.absorb(match.opening)
-    show(game, session)
+    session = open_session(app, match)
+    session.hear(match.opening)
+    show(app, session)
 
 
 def screen_after_deal_frames(seed: int) -> str:
-    game = App((1280, 720), fullscreen=False, seed=1)
+    app = App((1280, 720), fullscreen=False, seed=1)
     try:
-        dealing(game, seed)
+        dealing(app, seed)
         for _ in range(DEAL_FRAMES):
-            game.step(1 / 60)
-        return hashlib.sha1(pygame.image.tobytes(game.screen, "RGB")).hexdigest()
+            app.step(1 / 60)
+        return hashlib.sha1(pygame.image.tobytes(app.screen, "RGB")).hexdigest()
     finally:
-        game.close()
+        app.close()
 
 
 def test_same_seed_and_dt_draw_the_same_frame():

@@ -4,7 +4,6 @@ farmer's allowance, and the settlement's per-farmer shares; a demo hand of each 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import replace
 
 import pygame
@@ -13,215 +12,150 @@ import pytest
 from game.actions import Bid, Double, Pass, Play, Show
 from game.auctions import ANSWER_WORDS
 from game.match import Match, Phase
+from game.observe import observe
 from game.rulesets import CLASSIC, ROB, RULESETS
 from game.scoring import DOUBLING_NAMES, WILD_DOUBLINGS, settle
 from scenes.app import App
-from scenes.flow import open_session, show
 from scenes.platform.input import Act
 from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
-from scenes.table import hud, placing
 from scenes.table import marks as auction_view
 from scenes.table.marks import revealed
-from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import lookup
 from scenes.words.table_words import ANSWER_KEYS, FACTOR_KEYS, RUN_KEYS, share_terms
-from tests.helpers_rules import script, set_hands
-from tests.test_scene_kit import headless_game, pad, post, press, steps
-from tests.test_variant_rob import BASE_100, playing
+from tests.kit.app import pad, post, press, steps
+from tests.kit.rob import BASE_100, answered, opening, playing
+from tests.kit.rules import script, set_hands
+from tests.kit.table import at_table, bubble, hud_texts
+
+pytestmark = pytest.mark.app(shared=True)
 
 
-@pytest.fixture(scope="module")
-def table() -> Iterator[App]:
-    yield from headless_game()
+def labels(app: App) -> list[str]:
+    return [b.label for b in app.scene.row.buttons]
 
 
-@pytest.fixture
-def game(table: App) -> App:
-    """One window for the module (opening one costs a second); each test starts a new table on it."""
-    table.table_settings = TableSettings()
-    pygame.event.clear()
-    return table
-
-
-@pytest.fixture
-def pills(monkeypatch) -> list[str]:
-    """Every label the table's marks put on a pill (the seats' tags; the allowance, made where it is placed) from
-    now on."""
-    seen: list[str] = []
-    original = auction_view.pill
-
-    def spy(label, *args, **kwargs):
-        seen.append(label)
-        return original(label, *args, **kwargs)
-
-    monkeypatch.setattr(auction_view, "pill", spy)
-    monkeypatch.setattr(placing, "pill", spy)
-    return seen
-
-
-def opening(ruleset: str, first: int) -> Match:
-    """A fresh match of `ruleset` whose auction opens at seat `first`."""
-    return next(m for m in (Match(ruleset, seed) for seed in range(200)) if m.hand.first_bidder == first)
-
-
-def answered(match: Match, *values: int) -> Match:
-    """`match` after these answers, each from the seat to act."""
-    for value in values:
-        match.apply(Bid(match.turn, value))
-    return match
-
-
-def at_table(game: App, match: Match) -> Match:
-    show(game, open_session(game, match))
-    steps(game, 2)
-    return match
-
-
-def labels(game: App) -> list[str]:
-    return [b.label for b in game.scene.row.buttons]
-
-
-def bubble(game: App, seat: int) -> str | None:
-    notice = game.session.bubbles.get(seat)
-    return notice.text if notice else None
-
-
-def badge(game: App, seat: int) -> str:
+def badge(app: App, seat: int) -> str:
     """What the corner of a seat box shows: "double" (the red ×2 badge), "decided" (the green tick) or "none"."""
-    geo = game.geo
-    box = game.session.zone("seat", seat)
-    steps(game, 1)
-    r, g, _ = tuple(game.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
+    geo = app.geo
+    box = app.session.cards.zone("seat", seat)
+    steps(app, 1)
+    r, g, _ = tuple(app.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
 
 
-def hud_texts(game: App, monkeypatch) -> list[str]:
-    """Every text the table draws in one frame."""
-    seen: list[str] = []
-    original = hud.blit_text
-
-    def spy(surface, text, *args, **kwargs):
-        seen.append(text)
-        return original(surface, text, *args, **kwargs)
-
-    monkeypatch.setattr(hud, "blit_text", spy)
-    game.draw(game.screen)
-    monkeypatch.undo()
-    return seen
-
-
-def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(game, monkeypatch):
+def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(app):
     """004: "there is no 1-, 2- or 3-point bidding": the score bar names the auction and then the table's base."""
-    match = at_table(game, opening("rob", 0))
-    assert "Calling" in hud_texts(game, monkeypatch)
-    answered(match, 1, 0, 0)
-    steps(game, 2)
-    texts = hud_texts(game, monkeypatch)
+    match = at_table(app, opening("rob", 0))
+    assert "Calling" in hud_texts(app)
+    for value in (1, 0, 0):
+        app.session.act(Bid(match.turn, value))  # through the table's seat, as the bots answer
+    steps(app, 2)
+    texts = hud_texts(app)
     assert ("Base 1" in texts, "Calling" in texts, "Bidding" in texts) == (True, False, False)
 
 
 # ----- the auction ---------------------------------------------------------------------------------------------
 
 
-def test_004_until_someone_calls_you_are_offered_call_or_no_call(game):
+def test_004_until_someone_calls_you_are_offered_call_or_no_call(app):
     """004: "Until someone bids, the choice is 'bid / no bid'; after that it is 'rob / no rob'.\""""
-    at_table(game, opening("rob", 0))
-    assert labels(game) == ["No call", "Call"]
-    assert "Nobody has called" in game.scene.prompt()
+    at_table(app, opening("rob", 0))
+    assert labels(app) == ["No call", "Call"]
+    assert "Nobody has called" in app.scene.prompt()
 
 
-def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(game):
-    at_table(game, answered(opening("rob", 1), 1, 0))  # Bao calls, Lin does not rob
-    assert labels(game) == ["No rob", "Rob"]
-    assert game.scene.prompt() == "Bao holds the landlord seat: rob it? Each rob doubles the multiplier"
-    hints = {b.key: b.hint for b in game.scene.row.buttons}
-    assert hints == {"0": game.inputs.label(Act.PASS), "1": ""}  # No rob has the focus: Space is P's there
-    game.scene.row.move_focus(1)
-    game.step(1 / 60)
-    assert game.scene.row.get("1").hint == game.inputs.label(Act.CONFIRM) == "Space"
+def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(app):
+    at_table(app, answered(opening("rob", 1), 1, 0))  # Bao calls, Lin does not rob
+    assert labels(app) == ["No rob", "Rob"]
+    assert app.scene.prompt() == "Bao holds the landlord seat: rob it? Each rob doubles the multiplier"
+    hints = {b.key: b.hint for b in app.scene.row.buttons}
+    assert hints == {"0": app.inputs.label(Act.PASS), "1": ""}  # No rob has the focus: Space is P's there
+    app.scene.row.move_focus(1)
+    app.step(1 / 60)
+    assert app.scene.row.get("1").hint == app.inputs.label(Act.CONFIRM) == "Space"
 
 
-def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(game):
+def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(app):
     """004: "Rob: every rob doubles the multiplier." Bots' answers appear as bubbles by their seats."""
-    match = at_table(game, opening("rob", 1))
-    game.session.apply(Bid(1, 1))
-    game.session.apply(Bid(2, 0))
-    assert (bubble(game, 1), bubble(game, 2)) == ("Call!", "No rob")
-    steps(game, 2)
-    press(game, pygame.K_RIGHT)  # No rob has the focus: Rob is next to it
-    press(game, pygame.K_RETURN)
-    assert (match.hand.bids[-1], bubble(game, 0), match.multiplier) == ((0, 1), "Rob!", 2)
-    assert (game.session.ticker.shown, game.session.ticker.pop > 0) == (2, True)
+    match = at_table(app, opening("rob", 1))
+    app.session.act(Bid(1, 1))
+    app.session.act(Bid(2, 0))
+    assert (bubble(app, 1), bubble(app, 2)) == ("Call!", "No rob")
+    steps(app, 2)
+    press(app, pygame.K_RIGHT)  # No rob has the focus: Rob is next to it
+    press(app, pygame.K_RETURN)
+    assert (match.hand.bids[-1], bubble(app, 0), match.multiplier) == ((0, 1), "Rob!", 2)
+    assert (app.session.ticker.shown, app.session.ticker.pop > 0) == (2, True)
 
 
-def test_004_nobody_calls_redeals_and_twice_makes_the_first_player_landlord(game):
+def test_004_nobody_calls_redeals_and_twice_makes_the_first_player_landlord(app):
     """004: "If nobody bids, the cards are redealt. If nobody bids twice in a row, the first player becomes
     landlord." The table says so, and warns before the second deal."""
-    match = at_table(game, opening("rob", 0))
-    pad(game, pygame.CONTROLLER_BUTTON_B)  # you decline with the pad's B
+    match = at_table(app, opening("rob", 0))
+    pad(app, pygame.CONTROLLER_BUTTON_B)  # you decline with the pad's B
     for _ in range(2):
-        game.session.apply(Bid(match.turn, 0))
+        app.session.act(Bid(match.turn, 0))
     first = match.hand.first_bidder
     name = {0: "you", 1: "Bao", 2: "Lin"}[first]
-    assert game.session.banner.text == "Nobody called: redeal"
-    assert game.session.message.text == f"If nobody calls this time either, {name} will be the landlord"
+    assert app.session.notices.banner.text == "Nobody called: redeal"
+    assert app.session.notices.message.text == f"If nobody calls this time either, {name} will be the landlord"
     for _ in range(3):
-        game.session.apply(Bid(match.turn, 0))
+        app.session.act(Bid(match.turn, 0))
     assert match.hand.landlord == first
     landlord = "you are" if first == 0 else f"{name} is"
-    steps(game, 50)  # the last "No call" stays a moment before the banner
-    assert game.session.banner.text == f"Nobody called twice: {landlord} the landlord"
+    steps(app, 50)  # the last "No call" stays a moment before the banner
+    assert app.session.notices.banner.text == f"Nobody called twice: {landlord} the landlord"
 
 
 # ----- the double phase ----------------------------------------------------------------------------------------
 
 
-def test_004_double_phase_offers_you_double_or_not_with_what_it_means(game):
+def test_004_double_phase_offers_you_double_or_not_with_what_it_means(app):
     """004: "once the landlord is set, all three choose at the same time whether to double. The landlord's double
     affects both farmers; a farmer's double only affects their own share.\""""
-    match = at_table(game, answered(opening("rob", 0), 1, 0, 0))  # you called, nobody robbed
-    assert (match.phase, game.scene.name, labels(game)) == (Phase.DOUBLING, "doubling", ["No double", "Double ×2"])
-    assert game.scene.prompt() == "Double? As the landlord your ×2 counts on both farmers' shares"
-    press(game, pygame.K_RETURN)
-    assert match.hand.doubles[0] is True and labels(game) == []
-    assert game.scene.prompt() == "Waiting for the others to decide…"
+    match = at_table(app, answered(opening("rob", 0), 1, 0, 0))  # you called, nobody robbed
+    assert (match.phase, app.scene.name, labels(app)) == (Phase.DOUBLING, "doubling", ["No double", "Double ×2"])
+    assert app.scene.prompt() == "Double? As the landlord your ×2 counts on both farmers' shares"
+    press(app, pygame.K_RETURN)
+    assert match.hand.doubles[0] is True and labels(app) == []
+    assert app.scene.prompt() == "Waiting for the others to decide…"
 
 
-def test_004_a_farmer_is_told_its_double_counts_on_its_own_share(game):
-    at_table(game, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord
-    assert game.scene.prompt() == "Double? As a farmer your ×2 counts on your own share only"
-    pad(game, pygame.CONTROLLER_BUTTON_B)
-    assert game.session.match.hand.doubles[0] is False
+def test_004_a_farmer_is_told_its_double_counts_on_its_own_share(app):
+    at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord
+    assert app.scene.prompt() == "Double? As a farmer your ×2 counts on your own share only"
+    pad(app, pygame.CONTROLLER_BUTTON_B)
+    assert app.session.seat.match.hand.doubles[0] is False
 
 
-def test_004_bots_doubles_stay_hidden_until_all_decided_then_a_badge_stays(game):
+def test_004_bots_doubles_stay_hidden_until_all_decided_then_a_badge_stays(app):
     """004: the doubles are chosen "at the same time": a decided seat shows only a tick until the last seat decides;
     then each double is a ×2 badge by its seat for the rest of the hand."""
-    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))
-    assert badge(game, 1) == "none"
-    game.session.apply(Double(1, True))
-    assert (revealed(match), bubble(game, 1), badge(game, 1)) == (False, None, "decided")
-    game.session.apply(Double(2, False))
-    game.session.apply(Double(0, False))
-    assert (bubble(game, 1), bubble(game, 2), bubble(game, 0)) == ("Double ×2", "No double", "No double")
-    assert (badge(game, 1), badge(game, 2), badge(game, 0)) == ("double", "none", "none")
-    game.session.apply(Show(1, False))
-    assert match.phase is Phase.PLAYING and badge(game, 1) == "double"
+    match = at_table(app, answered(opening("rob", 1), 1, 0, 0))
+    assert badge(app, 1) == "none"
+    app.session.act(Double(1, True))
+    assert (revealed(observe(match, 0)), bubble(app, 1), badge(app, 1)) == (False, None, "decided")
+    app.session.act(Double(2, False))
+    app.session.act(Double(0, False))
+    assert (bubble(app, 1), bubble(app, 2), bubble(app, 0)) == ("Double ×2", "No double", "No double")
+    assert (badge(app, 1), badge(app, 2), badge(app, 0)) == ("double", "none", "none")
+    app.session.act(Show(1, False))
+    assert match.phase is Phase.PLAYING and badge(app, 1) == "double"
 
 
-def test_004_a_bot_answers_for_you_when_the_turn_timer_runs_out(game):
+def test_004_a_bot_answers_for_you_when_the_turn_timer_runs_out(app):
     """003 timers (a setting at any table): the double phase runs your turn clock; a bot covers a timed-out choice."""
-    game.table_settings.turn_timers = True
-    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))
-    assert labels(game) == ["No double", "Double ×2"]
-    game.session.clock.turn_elapsed = 39.9  # just before the 40 s limit
-    game.session.steady = True  # a frame waits for the bot's answer, however busy the machine
+    app.table_settings.turn_timers = True
+    match = at_table(app, answered(opening("rob", 1), 1, 0, 0))
+    assert labels(app) == ["No double", "Double ×2"]
+    app.session.seat.clock.turn_elapsed = 39.9  # just before the 40 s limit
+    app.session.seat.steady = True  # a frame waits for the bot's answer, however busy the machine
     for _ in range(600):
         if match.hand.doubles[0] is not None:
             break
-        steps(game, 1)
-    assert match.hand.doubles[0] is not None and game.session.message.text == "Time's up: the bot played for you"
+        steps(app, 1)
+    assert match.hand.doubles[0] is not None and app.session.notices.message.text == "Time's up: the bot played for you"
 
 
 # ----- showing the hand ----------------------------------------------------------------------------------------
@@ -233,59 +167,59 @@ def showing(ruleset_match: Match, landlord_doubles: bool = False) -> Match:
     return ruleset_match
 
 
-def test_004_you_may_show_your_hand_for_x2_and_it_is_marked(game, pills):
+def test_004_you_may_show_your_hand_for_x2_and_it_is_marked(app, pills):
     """004: "Show: before the first play, the landlord may show their hand for ×2.\""""
-    match = at_table(game, showing(answered(opening("rob", 0), 1, 0, 0)))
-    assert (game.scene.name, labels(game)) == ("doubling", ["Don't show", "Show hand ×2"])
-    post(pygame.MOUSEBUTTONDOWN, pos=game.scene.row.get("1").rect.center, button=1)
-    steps(game, 2)
-    assert (match.hand.shown, match.multiplier, game.session.banner.text) == (True, 2, "You show your hand ×2")
+    match = at_table(app, showing(answered(opening("rob", 0), 1, 0, 0)))
+    assert (app.scene.name, labels(app)) == ("doubling", ["Don't show", "Show hand ×2"])
+    post(pygame.MOUSEBUTTONDOWN, pos=app.scene.row.get("1").rect.center, button=1)
+    steps(app, 2)
+    assert (match.hand.shown, match.multiplier, app.session.notices.banner.text) == (True, 2, "You show your hand ×2")
     assert {"Shown", "Your hand is shown"} <= set(pills)
 
 
-def test_004_a_bots_shown_hand_lies_face_up_by_its_seat_as_its_cards_leave(game, monkeypatch):
+def test_004_a_bots_shown_hand_lies_face_up_by_its_seat_as_its_cards_leave(app, monkeypatch):
     drawn: list[int] = []
     original = auction_view.shown_positions
     monkeypatch.setattr(auction_view, "shown_positions", lambda *a: drawn.append(a[2]) or original(*a))
     match = showing(answered(opening("rob", 1), 1, 0, 0))
     match.apply(Show(1, True))
-    at_table(game, match)
-    assert game.scene.name == "play" and drawn[-1] == 20
+    at_table(app, match)
+    assert app.scene.name == "play" and drawn[-1] == 20
     set_hands(match, ["5", "KKA", "6"])
-    game.session.apply(Play(1, "KK"))
-    steps(game, 1)
+    app.session.act(Play(1, "KK"))
+    steps(app, 1)
     assert drawn[-1] == 1
 
 
-def test_004_nothing_is_face_up_when_the_landlord_does_not_show(game, monkeypatch):
+def test_004_nothing_is_face_up_when_the_landlord_does_not_show(app, monkeypatch):
     drawn: list[int] = []
     monkeypatch.setattr(auction_view, "shown_positions", lambda *a: drawn.append(a[2]) or [])
     match = showing(answered(opening("rob", 1), 1, 0, 0))
     match.apply(Show(1, False))
-    at_table(game, match)
+    at_table(app, match)
     assert drawn == []
 
 
 # ----- two players ---------------------------------------------------------------------------------------------
 
 
-def test_003_two_player_allowance_is_on_the_table_and_grows_with_each_rob(game, pills):
+def test_003_two_player_allowance_is_on_the_table_and_grows_with_each_rob(app, pills):
     """003 two-player: "The landlord allows the farmer one card plus one per successful rob.\""""
-    match = at_table(game, answered(opening("two-player", 0), 1))  # you call; Bao may rob
+    match = at_table(app, answered(opening("two-player", 0), 1))  # you call; Bao may rob
     assert pills[-1] == "Farmer wins at 1 card"
-    game.session.apply(Bid(1, 1))
-    steps(game, 1)
+    app.session.act(Bid(1, 1))
+    steps(app, 1)
     assert (match.allowance, pills[-1]) == (2, "Farmer wins at 2 cards")
 
 
-def test_003_the_farmer_reaching_the_allowance_ends_the_hand_with_a_banner(game):
+def test_003_the_farmer_reaching_the_allowance_ends_the_hand_with_a_banner(app):
     """003: "In the two-player handicap version a farmer also wins with cards at or below the agreed allowance.\""""
-    match = at_table(game, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
+    match = at_table(app, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
     set_hands(match, ["56", "789"])
     for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
-        game.session.apply(action)
+        app.session.act(action)
     assert match.phase is Phase.HAND_OVER and match.hand.winner == 1
-    assert game.session.banner.text == "Bao is down to 1 card: the farmer wins"
+    assert app.session.notices.banner.text == "Bao is down to 1 card: the farmer wins"
 
 
 # ----- the settlement ------------------------------------------------------------------------------------------
@@ -312,7 +246,7 @@ def test_004_example_3_capped_shares_as_the_settlement_spells_them():
     ]
 
 
-def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game, monkeypatch):
+def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(app, monkeypatch):
     written: list[str] = []
     original = settlement_screen.blit_text
     monkeypatch.setattr(
@@ -320,9 +254,9 @@ def test_004_settlement_screen_lists_the_multiplier_and_each_farmers_share(game,
     )
     match, landlord, _ = playing(["3K", "45", "67"], [1, 0, 0], {0, 1}, show=False, rules=replace(ROB, base=1))
     script(match, ["3", "4", "pass", "pass", "5"])  # a reverse spring; the landlord and the first farmer doubled
-    at_table(game, match)
-    game.push(SettlementScene(game, game.session))
-    steps(game, 1)
+    at_table(app, match)
+    app.push(SettlementScene(app, app.session))
+    steps(app, 1)
     farmers = [(landlord + 1) % 3, (landlord + 2) % 3]
     names = {0: "You", 1: "Bao", 2: "Lin"}
     assert "Multiplier ×2" in written and "Anti-spring ×2" in written  # 004's word

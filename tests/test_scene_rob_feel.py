@@ -4,8 +4,6 @@ last chance, and the two-player farmer's allowance and winning play."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 
@@ -15,26 +13,14 @@ from scenes.app import App
 from scenes.flow import open_session, show
 from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
-from scenes.table.table_settings import TableSettings
 from scenes.words.i18n import set_language
 from scenes.words.table_words import doubling_items, share_terms
-from tests.helpers_rules import script, set_hands
-from tests.test_scene_kit import headless_game, press, steps
-from tests.test_scene_rob import answered, at_table, bubble, hud_texts, opening, pills  # noqa: F401 (a fixture)
-from tests.test_variant_rob import BASE_100, playing
+from tests.kit.app import press, steps
+from tests.kit.rob import BASE_100, answered, opening, playing
+from tests.kit.rules import script, set_hands
+from tests.kit.table import at_table, bubble, hud_texts
 
-
-@pytest.fixture(scope="module")
-def table() -> Iterator[App]:
-    yield from headless_game()
-
-
-@pytest.fixture
-def game(table: App) -> Iterator[App]:
-    table.table_settings = TableSettings()
-    pygame.event.clear()
-    yield table
-    set_language("en")
+pytestmark = [pytest.mark.app(shared=True), pytest.mark.usefixtures("english_after")]
 
 
 def example_3():
@@ -65,7 +51,7 @@ def test_004_a_plain_share_shows_its_formula():
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 @pytest.mark.parametrize("size", [(1920, 1080), (1366, 768), (1280, 720)])
-def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, monkeypatch, size, language):
+def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(app, monkeypatch, size, language):
     """The longest 004 settlement (two robs, capped shares, base 100) at each window size in both languages."""
     bottoms: list[int] = []
     written: list[str] = []
@@ -75,16 +61,16 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, mon
         settlement_screen, "blit_text", lambda s, value, *a, **k: written.append(value) or original_blit(s, value, *a)
     )
     set_language(language)
-    game.screen = pygame.display.set_mode(size)
-    game.refit()
+    app.screen = pygame.display.set_mode(size)
+    app.refit()
     try:
         match = example_3()
-        show(game, open_session(game, match))
-        steps(game, 2)
-        game.push(SettlementScene(game, game.session))
-        steps(game, 1)
-        top = min(b.rect.top for b in game.scene.row.buttons)
-        assert bottoms and bottoms[-1] <= top - game.geo.px(8), (bottoms[-1], top)
+        show(app, open_session(app, match))
+        steps(app, 2)
+        app.push(SettlementScene(app, app.session))
+        steps(app, 1)
+        top = min(b.rect.top for b in app.scene.row.buttons)
+        assert bottoms and bottoms[-1] <= top - app.geo.px(8), (bottoms[-1], top)
         items = doubling_items(match.hand.settlement)
         lines = {line for line in written if any(item in line for item in items)}  # each frame draws them again
         assert sorted(item for line in lines for item in line.split(" · ")) == sorted(items)
@@ -93,105 +79,105 @@ def test_004_the_shares_end_above_the_buttons_and_no_doubling_is_split(game, mon
             text = " ".join(dict.fromkeys(line.rstrip() for line in written))
             assert all(share_terms(share, 100) in text for share in match.hand.settlement.shares)
     finally:
-        game.screen = pygame.display.set_mode((1920, 1080))
-        game.refit()
+        app.screen = pygame.display.set_mode((1920, 1080))
+        app.refit()
 
 
 # ----- the HUD ---------------------------------------------------------------------------------------------------
 
 
-def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(game, monkeypatch):
+def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doubles_are_known(app):
     """004: "Each farmer's share = multiplier × landlord double (×2) × own double (×2)": what you play for."""
-    match = at_table(game, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
-    game.session.apply(Double(1, True))
-    game.session.apply(Double(0, True))
-    assert not [t for t in hud_texts(game, monkeypatch) if "share" in t]  # Lin has not decided: nothing to tell
-    game.session.apply(Double(2, False))
-    assert match.multiplier == 1 and "your share ×4" in hud_texts(game, monkeypatch)
+    match = at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
+    app.session.act(Double(1, True))
+    app.session.act(Double(0, True))
+    assert not [t for t in hud_texts(app) if "share" in t]  # Lin has not decided: nothing to tell
+    app.session.act(Double(2, False))
+    assert match.multiplier == 1 and "your share ×4" in hud_texts(app)
 
 
-def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(game, monkeypatch):
-    at_table(game, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
+def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(app):
+    at_table(app, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
     for seat in range(3):
-        game.session.apply(Double(seat, False))
-    assert "your shares ×2" in hud_texts(game, monkeypatch)
-    at_table(game, answered(opening("rob", 1), 1, 0, 0))
+        app.session.act(Double(seat, False))
+    assert "your shares ×2" in hud_texts(app)
+    at_table(app, answered(opening("rob", 1), 1, 0, 0))
     for seat in range(3):
-        game.session.apply(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
-    assert not [t for t in hud_texts(game, monkeypatch) if "share" in t]
+        app.session.act(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
+    assert not [t for t in hud_texts(app) if "share" in t]
 
 
 # ----- the auction's last answer -------------------------------------------------------------------------------
 
 
-def declined_rob_back(game: App) -> Match:
+def declined_rob_back(app: App) -> Match:
     """Bao calls, Lin robs, you do not, and Bao declines its rob-back (004): Lin is the landlord."""
-    match = at_table(game, answered(opening("rob", 1), 1, 1))
-    game.session.apply(Bid(0, 0))
-    game.session.apply(Bid(1, 0))
+    match = at_table(app, answered(opening("rob", 1), 1, 1))
+    app.session.act(Bid(0, 0))
+    app.session.act(Bid(1, 0))
     assert match.hand.landlord == 2
     return match
 
 
-def test_004_the_declined_rob_back_stays_a_moment_before_the_landlord_banner(game):
-    declined_rob_back(game)
-    steps(game, 47)  # 0.78 s: Bao's answer is still on show, the kitty still face down
-    assert (bubble(game, 1), game.session.banner, game.session.flip.progress) == ("No rob", None, 0.0)
-    steps(game, 2)
-    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
+def test_004_the_declined_rob_back_stays_a_moment_before_the_landlord_banner(app):
+    declined_rob_back(app)
+    steps(app, 47)  # 0.78 s: Bao's answer is still on show, the kitty still face down
+    assert (bubble(app, 1), app.session.notices.banner, app.session.cards.flip.progress) == ("No rob", None, 0.0)
+    steps(app, 2)
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
 
 
-def test_004_a_key_skips_the_last_answers_moment_and_reduced_motion_has_none(game):
-    declined_rob_back(game)
-    steps(game, 1)
-    press(game, pygame.K_RETURN)
-    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
-    game.table_settings.reduced_motion = True  # the table the next match opens with
-    declined_rob_back(game)
-    assert (bubble(game, 1), game.session.banner.text) == (None, "Lin is the landlord")
+def test_004_a_key_skips_the_last_answers_moment_and_reduced_motion_has_none(app):
+    declined_rob_back(app)
+    steps(app, 1)
+    press(app, pygame.K_RETURN)
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
+    app.table_settings.reduced_motion = True  # the table the next match opens with
+    declined_rob_back(app)
+    assert (bubble(app, 1), app.session.notices.banner.text) == (None, "Lin is the landlord")
 
 
-def test_004_the_rob_back_prompt_says_it_is_the_last_chance(game):
+def test_004_the_rob_back_prompt_says_it_is_the_last_chance(app):
     """004: "the original bidder gets one last chance to rob back"; the first round's rob is not the last."""
-    at_table(game, answered(opening("rob", 0), 1, 1, 0))  # you called, Bao robbed, Lin did not
-    assert game.scene.prompt() == "Rob back? Last chance: Bao holds the landlord seat, and your answer ends the auction"
+    at_table(app, answered(opening("rob", 0), 1, 1, 0))  # you called, Bao robbed, Lin did not
+    assert app.scene.prompt() == "Rob back? Last chance: Bao holds the landlord seat, and your answer ends the auction"
     set_language("zh")
-    assert game.scene.prompt() == "抢回来吗？最后一次机会：宝儿现在是地主，你答完就定地主"
+    assert app.scene.prompt() == "抢回来吗？最后一次机会：宝儿现在是地主，你答完就定地主"
     set_language("en")
-    at_table(game, answered(opening("rob", 1), 1))
-    assert "Last chance" not in game.scene.prompt()
+    at_table(app, answered(opening("rob", 1), 1))
+    assert "Last chance" not in app.scene.prompt()
 
 
-def test_003_the_fourth_rob_at_two_players_is_the_last_chance_too(game):
-    at_table(game, answered(opening("two-player", 0), 1, 1, 1, 1))  # three robs: the fourth ends the auction
-    assert game.scene.prompt().startswith("Rob back for ×2? Last chance: Bao holds the landlord seat")
-    at_table(game, answered(opening("two-player", 0), 1, 1))
-    assert "Last chance" not in game.scene.prompt()
+def test_003_the_fourth_rob_at_two_players_is_the_last_chance_too(app):
+    at_table(app, answered(opening("two-player", 0), 1, 1, 1, 1))  # three robs: the fourth ends the auction
+    assert app.scene.prompt().startswith("Rob back for ×2? Last chance: Bao holds the landlord seat")
+    at_table(app, answered(opening("two-player", 0), 1, 1))
+    assert "Last chance" not in app.scene.prompt()
 
 
 # ----- two players ---------------------------------------------------------------------------------------------
 
 
-def test_003_the_allowance_appears_at_the_first_call_not_before(game, pills):  # noqa: F811 (the fixture)
+def test_003_the_allowance_appears_at_the_first_call_not_before(app, pills):
     """003 two-player: the allowance is 1 + robs once there is a landlord seat to rob; before any call, no note."""
-    match = at_table(game, opening("two-player", 0))
+    match = at_table(app, opening("two-player", 0))
     assert not [p for p in pills if p.startswith("Farmer wins")]
-    game.session.apply(Bid(0, 1))
-    steps(game, 1)
+    app.session.act(Bid(0, 1))
+    steps(app, 1)
     assert (match.allowance, pills[-1]) == (1, "Farmer wins at 1 card")
 
 
-def test_003_the_farmer_winning_at_its_allowance_keeps_its_winning_play_beside_its_cards(game):
+def test_003_the_farmer_winning_at_its_allowance_keeps_its_winning_play_beside_its_cards(app):
     """003: "a farmer also wins with cards at or below the agreed allowance": the play that got it there stays on the
     table, and the card it still holds lies face up after it, not over it."""
-    match = at_table(game, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
+    match = at_table(app, answered(opening("two-player", 0), 1, 0))  # you call, Bao does not rob
     set_hands(match, ["56", "789"])
     for action in (Play(0, "5"), Play(1, "7"), Pass(0), Play(1, "8")):
-        game.session.apply(action)
-    steps(game, 30)
-    s = game.session
-    (played,), (left,) = s.board.plays[1], s.reveal[1]
+        app.session.act(action)
+    steps(app, 30)
+    s = app.session
+    (played,), (left,) = s.cards.board.plays[1], s.cards.reveal[1]
     assert match.phase is Phase.HAND_OVER and match.deck[played].rank == match.deck[left].rank - 1  # the 8, the 9
-    play = pygame.Rect(s.board.sprites[played].pos, s.card_size("table"))
-    rest = pygame.Rect(s.reveal_positions(1, 1)[0], s.card_size("table"))
+    play = pygame.Rect(s.cards.board.sprites[played].pos, s.cards.card_size("table"))
+    rest = pygame.Rect(s.cards.reveal_positions(1, 1)[0], s.cards.card_size("table"))
     assert not play.colliderect(rest) and play.right < rest.left

@@ -4,15 +4,11 @@ from concurrent.futures import ThreadPoolExecutor, wait
 
 import pytest
 
+from game.actions import Action, Bid
 from game.match import Match
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
-from tests.test_scene_kit import headless_game
-
-
-@pytest.fixture
-def game():
-    yield from headless_game()
+from tests.kit.table import local_session
 
 
 @pytest.fixture
@@ -21,45 +17,50 @@ def pool():
         yield made
 
 
-def bot_session(game, pool) -> Session:
-    """A match whose first bidder is a bot seat."""
+def bot_session(app, pool, decide) -> Session:
+    """A match whose first bidder is a bot seat, its bots deciding by `decide`."""
     seed = next(s for s in range(200) if Match("standard", s).hand.first_bidder == 1)
-    session = Session(Match("standard", seed), pool=pool)
-    session.relayout(game.geo)
+    session = local_session(Match("standard", seed), pool=pool, decide=decide)
+    session.relayout(app.geo)
     return session
 
 
-def drive(session: Session, decide, fallback, seconds: float):
-    """Step the driver for `seconds` of table time; the first decision handed over, or None."""
+def drive(session: Session, seconds: float) -> Action | None:
+    """Step the table's bot driver for `seconds` of table time; the first action a bot took, or None."""
+    match = session.seat.match
     for _ in range(round(seconds * 60)):
         session.update(1 / 60)
-        decided = session.bot_turn(decide, fallback)
-        if decided is not None:
-            return decided
-        if session.thinker.future is not None:
-            wait([session.thinker.future], timeout=5)  # the worker answers in table time, not wall time
+        session.drive()
+        if match.log:
+            return match.log[-1]
+        if session.seat.thinker.future is not None:
+            wait([session.seat.thinker.future], timeout=5)  # the worker answers in table time, not wall time
     return None
 
 
-def test_bot_decision_waits_for_the_thinking_pause(game, pool):
+def bids_two(view, level):
+    return Bid(view.seat, 2)
+
+
+def test_bot_decision_waits_for_the_thinking_pause(app, pool):
     """Nothing before the pause (at least 0.5 s), then the answer: a bot that never answers fails here too."""
-    session = bot_session(game, pool)
-    assert drive(session, lambda view, level: 2, lambda: 0, seconds=0.4) is None
-    assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.1) == (1, 2)
+    session = bot_session(app, pool, bids_two)
+    assert drive(session, seconds=0.4) is None
+    assert drive(session, seconds=1.1) == Bid(1, 2)
 
 
-def test_bot_decision_arrives_after_the_pause(game, pool):
-    session = bot_session(game, pool)
-    assert drive(session, lambda view, level: 2, lambda: 0, seconds=1.5) == (1, 2)
+def test_bot_decision_arrives_after_the_pause(app, pool):
+    session = bot_session(app, pool, bids_two)
+    assert drive(session, seconds=1.5) == Bid(1, 2)
 
 
-def test_failing_bot_takes_the_fallback_and_says_so(game, pool):
+def test_failing_bot_takes_the_fallback_and_says_so(app, pool):
     def broken(view, level):
         raise RuntimeError("boom")
 
-    session = bot_session(game, pool)
-    decided = drive(session, broken, lambda: 0, seconds=1.5)
-    assert (decided, "boom" in session.message.text) == ((1, 0), True)
+    session = bot_session(app, pool, broken)
+    decided = drive(session, seconds=1.5)
+    assert (decided, "boom" in session.notices.message.text) == (Bid(1, 0), True)
 
 
 # ----- table settings from a save -------------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
 from scenes.table.table_settings import TableSettings
-from tests.helpers_rules import position
-from tests.test_scene_kit import headless_game, post, press, saving_game, steps
+from tests.kit.app import opened, post, press, steps, title_app
+from tests.kit.rules import position
+from tests.kit.table import local_session
 
 SECONDS = {
     "card": 0.06,
@@ -54,15 +55,10 @@ def played(bank: dict[str, Voice]) -> list[str]:
     return [name for name, voice in bank.items() for _ in voice.plays]
 
 
-@pytest.fixture
-def game():
-    yield from headless_game()
-
-
-def table(game, hands) -> tuple[Session, Sounds, dict[str, Voice]]:
+def table(app, hands) -> tuple[Session, Sounds, dict[str, Voice]]:
     sounds, bank = recorded()
-    session = Session(position(hands, landlord=0), TableSettings(), sounds=sounds)
-    session.relayout(game.geo)
+    session = local_session(position(hands, landlord=0), TableSettings(), sounds)
+    session.relayout(app.geo)
     return session, sounds, bank
 
 
@@ -79,7 +75,7 @@ def test_every_voice_is_audible_and_in_range():
     assert all(0.05 < peak <= 1.2 for peak in peaks.values()), peaks
 
 
-def test_dummy_audio_gives_a_sound_per_voice(game):
+def test_dummy_audio_gives_a_sound_per_voice(app):
     assert set(Sounds().bank) == set(voices())
 
 
@@ -131,59 +127,54 @@ def test_zero_volume_plays_nothing():
     assert bank["win"].plays == []
 
 
-def test_bomb_sounds_like_a_bomb(game):
-    session, _, bank = table(game, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "3333"))
+def test_bomb_sounds_like_a_bomb(app):
+    session, _, bank = table(app, ("3333456", "789", "TJQ"))
+    session.act(Play(0, "3333"))
     assert played(bank) == ["bomb"]
 
 
-def test_ordinary_play_snaps_a_card(game):
-    session, _, bank = table(game, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "4"))
+def test_ordinary_play_snaps_a_card(app):
+    session, _, bank = table(app, ("3333456", "789", "TJQ"))
+    session.act(Play(0, "4"))
     assert played(bank) == ["card"]
 
 
-def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(game):
-    session, _, bank = table(game, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "4"))  # five left: no alert
-    session.apply(Play(1, "8"))  # two left
+def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(app):
+    session, _, bank = table(app, ("3333456", "789", "TJQ"))
+    session.act(Play(0, "4"))  # five left: no alert
+    session.act(Play(1, "8"))  # two left
     assert played(bank) == ["card", "card", "alert"]
 
 
-def test_your_own_last_two_cards_sound_the_alert_too(game):
-    session, _, bank = table(game, ("3333456", "789", "TJQ"))
-    session.apply(Play(0, "3333"))  # three left
-    session.apply(Pass(1))
-    session.apply(Pass(2))
+def test_your_own_last_two_cards_sound_the_alert_too(app):
+    session, _, bank = table(app, ("3333456", "789", "TJQ"))
+    session.act(Play(0, "3333"))  # three left
+    session.act(Pass(1))
+    session.act(Pass(2))
     assert bank["alert"].plays == []
-    session.apply(Play(0, "4"))  # two left
+    session.act(Play(0, "4"))  # two left
     assert (len(bank["card"].plays), len(bank["alert"].plays)) == (1, 1)
 
 
-def test_refused_play_buzzes(game):
-    session, _, bank = table(game, ("3333456", "789", "TJQ"))
-    session.refuse("no")
+def test_refused_play_buzzes(app):
+    session, _, bank = table(app, ("3333456", "789", "TJQ"))
+    session.notices.refuse("no")
     assert played(bank) == ["refused"]
 
 
-def test_muted_table_plays_nothing(game):
-    session, sounds, bank = table(game, ("3333456", "789", "TJQ"))
+def test_muted_table_plays_nothing(app):
+    session, sounds, bank = table(app, ("3333456", "789", "TJQ"))
     sounds.set_levels(100, 100, muted=True)
-    session.apply(Play(0, "3333"))
+    session.act(Play(0, "3333"))
     assert played(bank) == []
 
 
 # ----- the preferences: Settings, M, prefs.json ---------------------------------------------------------------
 
 
-@pytest.fixture
-def saving(tmp_path):
-    yield from saving_game(SaveStore(tmp_path / "saves"))
-
-
-def settings(game) -> SettingsOverlay:
-    game.push(SettingsOverlay(game))
-    return game.scene
+def settings(app) -> SettingsOverlay:
+    app.push(SettingsOverlay(app))
+    return app.scene
 
 
 def focus(scene: SettingsOverlay, key: str) -> None:
@@ -191,44 +182,47 @@ def focus(scene: SettingsOverlay, key: str) -> None:
         b.focus = b.key == key
 
 
-def test_left_and_right_turn_the_focused_volume_and_it_is_kept(saving):
-    scene = settings(saving)
+@pytest.mark.app(saving=True)
+def test_left_and_right_turn_the_focused_volume_and_it_is_kept(app):
+    scene = settings(app)
     focus(scene, "master")
-    press(saving, pygame.K_LEFT)
-    press(saving, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_LEFT)
     focus(scene, "effects")
-    press(saving, pygame.K_RIGHT)  # already 100%: stays
-    assert (saving.prefs.master, saving.prefs.effects, saving.sounds.volume()) == (80, 100, 0.8)
-    assert PrefsStore(saving.store.directory).load() == Prefs(master=80)
+    press(app, pygame.K_RIGHT)  # already 100%: stays
+    assert (app.prefs.master, app.prefs.effects, app.sounds.volume()) == (80, 100, 0.8)
+    assert PrefsStore(app.store.directory).load() == Prefs(master=80)
 
 
-def test_a_volume_never_wraps_from_100_to_silence(saving):
-    scene = settings(saving)
+@pytest.mark.app(saving=True)
+def test_a_volume_never_wraps_from_100_to_silence(app):
+    scene = settings(app)
     focus(scene, "effects")
-    press(saving, pygame.K_RETURN)  # Confirm at 100%: stays
-    assert saving.prefs.effects == 100
+    press(app, pygame.K_RETURN)  # Confirm at 100%: stays
+    assert app.prefs.effects == 100
     rect = scene.row.get("effects").rect
     post(pygame.MOUSEBUTTONDOWN, pos=(rect.x + 5, rect.centery), button=1)  # the left half lowers
-    steps(saving, 2)
-    assert saving.prefs.effects == 90
+    steps(app, 2)
+    assert app.prefs.effects == 90
     post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)  # the right half raises
-    steps(saving, 2)
+    steps(app, 2)
     post(pygame.MOUSEBUTTONDOWN, pos=(rect.right - 5, rect.centery), button=1)
-    steps(saving, 2)
-    assert saving.prefs.effects == 100
+    steps(app, 2)
+    assert app.prefs.effects == 100
 
 
-def test_m_mutes_anywhere_and_the_settings_label_follows(saving):
-    scene = settings(saving)
-    press(saving, pygame.K_m)
-    assert (saving.prefs.muted, saving.sounds.volume()) == (True, 0.0)
+@pytest.mark.app(saving=True)
+def test_m_mutes_anywhere_and_the_settings_label_follows(app):
+    scene = settings(app)
+    press(app, pygame.K_m)
+    assert (app.prefs.muted, app.sounds.volume()) == (True, 0.0)
     assert scene.row.get("sound").label == "Sound: off"
-    press(saving, pygame.K_m)
-    assert (saving.prefs.muted, scene.row.get("sound").label) == (False, "Sound: on")
+    press(app, pygame.K_m)
+    assert (app.prefs.muted, scene.row.get("sound").label) == (False, "Sound: on")
 
 
 def test_preferences_come_back_with_the_next_start(tmp_path):
     store = SaveStore(tmp_path / "saves")
     PrefsStore(store.directory).save(Prefs(master=30, effects=60, muted=True))
-    for game in saving_game(store):
-        assert (game.sounds.master, game.sounds.effects, game.sounds.muted) == (30, 60, True)
+    with opened(title_app(store)) as app:
+        assert (app.sounds.master, app.sounds.effects, app.sounds.muted) == (30, 60, True)

@@ -13,9 +13,8 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
-from scenes.table.session import Session
-from tests.test_scene_kit import headless_game, post, press, steps
-from tests.test_scene_play import click, open_table, spot
+from tests.kit.app import click, post, press, steps
+from tests.kit.table import local_session, open_table, spot
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
 SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
@@ -65,66 +64,61 @@ TWO_SEATS = replace(CLASSIC, name="two-seats", players=2, deck=DeckSpec(removed_
 @pytest.mark.parametrize("rules", [TWO_SEATS, STANDARD, FOUR_PLAYER], ids=lambda r: str(r.players))
 def test_the_deal_animation_gives_each_seat_its_count(rules):
     match = Match(rules, seed=4)
-    session = Session(match)
+    session = local_session(match)
     session.relayout(load_layout().fit((1280, 720)))
-    session.absorb(match.opening)
-    assert session.deal is not None
-    dealt = [seat for seat, _ in session.deal.schedule]
+    session.hear(match.opening)
+    assert session.cards.deal is not None
+    dealt = [seat for seat, _ in session.cards.deal.schedule]
     assert [dealt.count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
-    session.update(session.deal.schedule[-1][1] / 2)
-    assert 0 < session.shown_count(1) < rules.hand_size  # the piles grow while the cards fly
+    session.update(session.cards.deal.schedule[-1][1] / 2)
+    assert 0 < session.cards.shown_count(1) < rules.hand_size  # the piles grow while the cards fly
     session.update(10.0)
-    assert [session.shown_count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
-    assert sorted(session.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
+    assert [session.cards.shown_count(seat) for seat in range(rules.players)] == [rules.hand_size] * rules.players
+    assert sorted(session.cards.board.hand) == sorted(match.hand.hands[0])  # your cards, none of the kitty or unused
 
 
-@pytest.fixture
-def game():
-    yield from headless_game()
-
-
-def landlord_of_four(game) -> None:
+def landlord_of_four(app) -> None:
     """A four-player table where you took the kitty: 33 cards in your hand, your lead."""
     match = Match(FOUR_PLAYER, seed=11)
     while match.phase is Phase.BIDDING:
         match.apply(Bid(match.turn, 3 if match.turn == 0 else 0))
     assert len(match.hand.hands[0]) == 33
-    open_table(game, match)
+    open_table(app, match)
 
 
-def test_every_one_of_33_cards_is_raised_by_a_click(game):
-    landlord_of_four(game)
-    hand = list(game.session.board.hand)
+def test_every_one_of_33_cards_is_raised_by_a_click(app):
+    landlord_of_four(app)
+    hand = list(app.session.cards.board.hand)
     for index in range(len(hand)):
-        click(game, spot(game, index))
-    steps(game, 20)
-    assert game.session.selected == set(hand)
+        click(app, spot(app, index))
+    steps(app, 20)
+    assert app.session.cards.selected == set(hand)
 
 
-def test_every_one_of_33_cards_is_raised_from_the_keyboard(game):
-    landlord_of_four(game)
-    hand = list(game.session.board.hand)
+def test_every_one_of_33_cards_is_raised_from_the_keyboard(app):
+    landlord_of_four(app)
+    hand = list(app.session.cards.board.hand)
     for _ in hand:
-        press(game, pygame.K_UP)
-        press(game, pygame.K_RIGHT)
-    assert game.session.selected == set(hand) and game.session.cursor == 0  # the cursor went round
+        press(app, pygame.K_UP)
+        press(app, pygame.K_RIGHT)
+    assert app.session.cards.selected == set(hand) and app.session.cards.cursor == 0  # the cursor went round
 
 
-def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(game):
+def test_a_drag_across_the_33_cards_raises_what_slide_select_picks(app):
     """Slide-select (issue 14): across the whole 33-card hand a drag raises its longest legal chain, or all 33."""
     from scenes.table.slide import slide_pick
 
-    landlord_of_four(game)
-    match = game.session.match
-    hand = list(game.session.board.hand)
+    landlord_of_four(app)
+    match = app.session.seat.match
+    hand = list(app.session.cards.board.hand)
     picked = {c.id for c in slide_pick([match.deck[c] for c in hand], match.rules)}
-    post(pygame.MOUSEBUTTONDOWN, pos=spot(game, 0), button=1)
-    steps(game, 1)
-    post(pygame.MOUSEMOTION, pos=spot(game, 32), rel=(1, 0), buttons=(1, 0, 0))
-    steps(game, 1)
-    post(pygame.MOUSEBUTTONUP, pos=spot(game, 32), button=1)
-    steps(game, 2)
-    assert len(hand) == 33 and game.session.selected == picked
+    post(pygame.MOUSEBUTTONDOWN, pos=spot(app, 0), button=1)
+    steps(app, 1)
+    post(pygame.MOUSEMOTION, pos=spot(app, 32), rel=(1, 0), buttons=(1, 0, 0))
+    steps(app, 1)
+    post(pygame.MOUSEBUTTONUP, pos=spot(app, 32), button=1)
+    steps(app, 2)
+    assert len(hand) == 33 and app.session.cards.selected == picked
 
 
 def index_ink_right(face: pygame.Surface) -> int:
@@ -144,25 +138,25 @@ def _ink(colour: pygame.Color) -> bool:
 def test_each_of_33_cards_shows_its_whole_index(size):
     """Overlapped, every card still shows its index: the step between two cards is wider than the ink of the
     widest index ("10", the ace's suit) in the card art of the hand's plain cards, at 1080p and 720p."""
-    game = App(size, fullscreen=False, seed=1)
+    app = App(size, fullscreen=False, seed=1)
     try:
-        landlord_of_four(game)
-        board, deck = game.session.board, game.session.match.deck
+        landlord_of_four(app)
+        board, deck = app.session.cards.board, app.session.seat.match.deck
         xs = [board.sprites[c].pos[0] for c in board.hand]
         pips = [deck[c] for c in board.hand if deck[c].char not in "JQKBR"]  # court and joker art fills the rest
-        widest = max(index_ink_right(game.art["hand"].face(card)) for card in pips)
+        widest = max(index_ink_right(app.art["hand"].face(card)) for card in pips)
         assert min(b - a for a, b in pairwise(xs)) > widest
     finally:
-        game.close()
+        app.close()
 
 
 def test_the_card_counter_counts_two_decks_and_only_the_ranks_of_the_pack():
     """Two decks: up to 8 of a rank unseen, 4 jokers; two players: no 3s or 4s in the counter, the 9 unused cards
     counted as unseen (nobody sees them)."""
-    four = Session(Match(FOUR_PLAYER, seed=2))
+    four = local_session(Match(FOUR_PLAYER, seed=2))
     counts = dict(four.unseen())
     assert len(counts) == 15 and max(counts.values()) <= 8 and counts["B"] + counts["R"] <= 4
     assert sum(counts.values()) == 108 - 25
-    two = Session(Match(TWO_SEATS, seed=2))
+    two = local_session(Match(TWO_SEATS, seed=2))
     counts = dict(two.unseen())
     assert "3" not in counts and "4" not in counts and len(counts) == 13 and sum(counts.values()) == 46 - 17

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.soak import soak_input, soak_selfplay
 from game.rulesets import RULESETS
-from game.selfplay import bot_policy, run
+from game.selfplay import bot_policy, run, soak_selfplay
+from scenes.random_input import soak_input
 
 
 @pytest.mark.parametrize("ruleset", sorted(RULESETS))

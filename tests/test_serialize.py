@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.match import Match, Phase
 from game.observe import observe
 from game.serialize import VERSION, SaveError, from_dict, to_dict
-from tests.helpers_rules import bid_all, script
+from tests.kit.rules import bid_all, script
 
 OPENING = ["3456789", "pass", "56789TJ", "pass", "pass"]  # seed 1, seat 0 bids 3 (see test_golden)
 

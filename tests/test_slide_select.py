@@ -7,6 +7,8 @@ import pytest
 from game.cards import RANK_INDEX, normalize
 from game.rulesets import STANDARD
 from scenes.table.slide import slide_pick
+from tests.kit.app import steps
+from tests.kit.play import play_until
 
 DECK = STANDARD.deck.build()
 
@@ -50,39 +52,35 @@ def test_the_duplicates_left_down_are_the_later_copies():
     assert [c.id for c in slide_pick(dragged, STANDARD)] == [dragged[i].id for i in (0, 1, 3, 4, 5)]
 
 
-def test_a_drag_at_the_table_raises_the_straight_not_the_range():
+def test_a_drag_at_the_table_raises_the_straight_not_the_range(app):
     from game.match import Match, Phase
     from scenes.flow import open_session, show
-    from tests.test_scene_kit import headless_game, play_until, steps
 
-    for game in headless_game():
-        match = play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING)
-        session = open_session(game, match)
-        show(game, session)
-        steps(game, 60)
-        scene = game.scene
-        hand = session.board.hand
-        scene.drag = (0, len(hand) - 1)
-        scene._release_drag()
-        chosen = [c for c in hand if c in session.selected]
-        expected = slide_pick([match.deck[c] for c in hand], match.rules)
-        assert sorted(chosen) == sorted(c.id for c in expected) and 5 <= len(chosen) < len(hand)
-        pygame.event.clear()
+    match = play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING)
+    session = open_session(app, match)
+    show(app, session)
+    steps(app, 60)
+    scene = app.scene
+    hand = session.cards.board.hand
+    scene.drag = (0, len(hand) - 1)
+    scene._release_drag()
+    chosen = [c for c in hand if c in session.cards.selected]
+    expected = slide_pick([match.deck[c] for c in hand], match.rules)
+    assert sorted(chosen) == sorted(c.id for c in expected) and 5 <= len(chosen) < len(hand)
+    pygame.event.clear()
 
 
-def test_a_drag_released_after_the_hand_shrank_under_it_raises_nothing():
+def test_a_drag_released_after_the_hand_shrank_under_it_raises_nothing(app):
     """Found by the issue 15 soak: a drag begun on the last cards of a hand that then got shorter ended the game
     with an IndexError when released."""
     from game.match import Match, Phase
     from scenes.flow import open_session, show
-    from tests.test_scene_kit import headless_game, play_until, steps
 
-    for game in headless_game():
-        session = open_session(game, play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING))
-        show(game, session)
-        steps(game, 60)
-        hand = session.board.hand
-        game.scene.drag = (len(hand) - 2, len(hand))
-        game.scene._release_drag()
-        assert game.scene.drag is None and not session.selected
-        pygame.event.clear()
+    session = open_session(app, play_until(Match("standard", 1), lambda m: m.phase is Phase.PLAYING))
+    show(app, session)
+    steps(app, 60)
+    hand = session.cards.board.hand
+    app.scene.drag = (len(hand) - 2, len(hand))
+    app.scene._release_drag()
+    assert app.scene.drag is None and not session.cards.selected
+    pygame.event.clear()

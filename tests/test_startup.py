@@ -5,55 +5,51 @@ import sys
 
 import pytest
 
-from game.savefile import SaveStore
 from scenes.art import felt
 from scenes.platform.input import Act, Input
-from tests.test_scene_kit import saving_game, steps
+from tests.kit.app import steps
+
+pytestmark = pytest.mark.app(saving=True)
 
 
-@pytest.fixture
-def game(tmp_path):
-    yield from saving_game(SaveStore(tmp_path))
+def faces(app) -> int:
+    return sum(len(art._faces) for art in app.art.values())
 
 
-def faces(game) -> int:
-    return sum(len(art._faces) for art in game.art.values())
+def test_first_title_frame_draws_only_the_title_fan(app):
+    app.draw(app.screen)
+    assert faces(app) < 10  # the five fanned cards, not the 162 faces of the three sizes
+    assert app.sounds.bank == {}
 
 
-def test_first_title_frame_draws_only_the_title_fan(game):
-    game.draw(game.screen)
-    assert faces(game) < 10  # the five fanned cards, not the 162 faces of the three sizes
-    assert game.sounds.bank == {}
-
-
-def test_chores_finish_every_face_and_the_sounds_in_the_background(game):
-    steps(game, 1)
+def test_chores_finish_every_face_and_the_sounds_in_the_background(app):
+    steps(app, 1)
     for _ in range(3000):
-        if not game.chores:
+        if not app.chores:
             break
-        steps(game, 1)
-    assert not game.chores
-    assert faces(game) == len(game.deck) * len(game.art)
-    assert set(game.sounds.bank) >= {"card", "bomb", "win"}
+        steps(app, 1)
+    assert not app.chores
+    assert faces(app) == len(app.deck) * len(app.art)
+    assert set(app.sounds.bank) >= {"card", "bomb", "win"}
     assert "scenes.table.session" in sys.modules
 
 
-def test_a_table_frame_finishes_the_chores_first(game):
+def test_a_table_frame_finishes_the_chores_first(app):
     from scenes.flow import new_match
 
-    new_match(game, "standard")
-    steps(game, 1)
-    assert not game.chores
-    assert faces(game) == len(game.deck) * len(game.art)
+    new_match(app, "standard")
+    steps(app, 1)
+    assert not app.chores
+    assert faces(app) == len(app.deck) * len(app.art)
 
 
-def test_language_switch_keeps_the_card_art_and_the_felt(game):
-    game.finish_chores()
-    art = dict(game.art)
-    background = felt.felt(game.screen.get_size())
-    game.change_prefs(language="zh")
-    assert game.art == art and all(game.art[k] is art[k] for k in art)
-    assert felt.felt(game.screen.get_size()) is background
-    game.scene.handle(Input(Act.DOWN))  # the title laid out again in the new language and still answering
-    steps(game, 2)
-    game.change_prefs(language="en")
+def test_language_switch_keeps_the_card_art_and_the_felt(app):
+    app.finish_chores()
+    art = dict(app.art)
+    background = felt.felt(app.screen.get_size())
+    app.change_prefs(language="zh")
+    assert app.art == art and all(app.art[k] is art[k] for k in art)
+    assert felt.felt(app.screen.get_size()) is background
+    app.scene.handle(Input(Act.DOWN))  # the title laid out again in the new language and still answering
+    steps(app, 2)
+    app.change_prefs(language="en")

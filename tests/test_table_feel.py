@@ -9,12 +9,8 @@ from scenes.flow import new_match, open_session, show
 from scenes.platform.input import Act, Input
 from scenes.screens.play import AUTO_PASS_AFTER
 from scenes.table.seats import HUMAN
-from tests.test_scene_kit import headless_game, play_until, press, steps
-
-
-@pytest.fixture
-def game():
-    yield from headless_game()
+from tests.kit.app import press, steps, title_app
+from tests.kit.play import play_until
 
 
 def answering(match: Match) -> bool:
@@ -36,16 +32,16 @@ def positions(count: int) -> list[Match]:
     return found
 
 
-def at_table(game, match: Match):
-    show(game, open_session(game, match))
-    steps(game, 40)
-    return game.scene
+def at_table(app, match: Match):
+    show(app, open_session(app, match))
+    steps(app, 40)
+    return app.scene
 
 
-def test_cant_beat_shows_exactly_when_nothing_beats(game):
+def test_cant_beat_shows_exactly_when_nothing_beats(app):
     seen = set()
     for match in positions(16):
-        scene = at_table(game, match)
+        scene = at_table(app, match)
         stuck = match.legal_moves() == ["pass"]
         buttons = {b.key: b for b in scene.actions.buttons}
         assert buttons["pass"].label == ("Can't beat" if stuck else "Pass")
@@ -55,72 +51,72 @@ def test_cant_beat_shows_exactly_when_nothing_beats(game):
     assert seen == {True, False}  # both cases were met
 
 
-def test_confirm_passes_when_nothing_beats_and_auto_pass_waits_a_moment(game):
+def test_confirm_passes_when_nothing_beats_and_auto_pass_waits_a_moment(app):
     match = next(m for m in positions(16) if m.legal_moves() == ["pass"])
-    scene = at_table(game, match)
+    scene = at_table(app, match)
     scene.handle(Input(Act.CONFIRM))
     assert match.turn != HUMAN  # passed
 
     again = next(m for m in positions(16) if m.legal_moves() == ["pass"])
-    game.change_prefs(auto_pass=True)
-    scene = at_table(game, again)
+    app.change_prefs(auto_pass=True)
+    scene = at_table(app, again)
     frames = round(AUTO_PASS_AFTER * 60)
     assert again.turn == HUMAN  # "Can't beat" stays a moment first
-    steps(game, frames)
+    steps(app, frames)
     assert again.turn != HUMAN
 
 
-def test_auto_pass_is_off_by_default_and_never_passes_a_hand_that_can_beat(game):
-    assert game.table_settings.auto_pass is False
-    game.change_prefs(auto_pass=True)
+def test_auto_pass_is_off_by_default_and_never_passes_a_hand_that_can_beat(app):
+    assert app.table_settings.auto_pass is False
+    app.change_prefs(auto_pass=True)
     match = next(m for m in positions(16) if m.legal_moves() != ["pass"])
-    at_table(game, match)
-    steps(game, 180)
+    at_table(app, match)
+    steps(app, 180)
     assert match.turn == HUMAN
 
 
-def test_menu_new_game_asks_first_and_keep_playing_keeps_the_hand(game):
-    new_match(game, "standard")
-    steps(game, 5)
-    deal = game.session.match.hand.deal_no
-    press(game, pygame.K_ESCAPE)
-    game.scene.choose("new")
-    assert game.scene.name == "confirm" and game.scene.row.focused().key == "keep"
-    press(game, pygame.K_RETURN)  # Keep playing
-    assert game.scene.name == "menu" and game.session.match.hand.deal_no == deal
-    game.scene.choose("new")
-    game.scene.choose("start")
-    assert game.session.match.hand.deal_no != deal
+def test_menu_new_game_asks_first_and_keep_playing_keeps_the_hand(app):
+    new_match(app, "standard")
+    steps(app, 5)
+    deal = app.session.seat.match.hand.deal_no
+    press(app, pygame.K_ESCAPE)
+    app.scene.choose("new")
+    assert app.scene.name == "confirm" and app.scene.row.focused().key == "keep"
+    press(app, pygame.K_RETURN)  # Keep playing
+    assert app.scene.name == "menu" and app.session.seat.match.hand.deal_no == deal
+    app.scene.choose("new")
+    app.scene.choose("start")
+    assert app.session.seat.match.hand.deal_no != deal
 
 
-def test_auto_turns_off_at_a_new_match(game):
-    new_match(game, "standard")
-    game.table_settings.auto = True
-    new_match(game, "classic")
-    assert game.session.settings.auto is False
+def test_auto_turns_off_at_a_new_match(app):
+    new_match(app, "standard")
+    app.table_settings.auto = True
+    new_match(app, "classic")
+    assert app.session.settings.auto is False
 
 
 @pytest.mark.parametrize(
     ("ruleset", "label", "enabled"),
     [("classic", "Turn timers: on (Classic)", False), ("standard", "Turn timers: off", True)],
 )
-def test_settings_show_a_rulesets_own_timers_on_and_greyed(game, ruleset, label, enabled):
+def test_settings_show_a_rulesets_own_timers_on_and_greyed(app, ruleset, label, enabled):
     from scenes.screens.settings import SettingsOverlay
 
-    new_match(game, ruleset)
-    game.push(SettingsOverlay(game))
-    timers = game.scene.row.get("timers")
+    new_match(app, ruleset)
+    app.push(SettingsOverlay(app))
+    timers = app.scene.row.get("timers")
     assert (timers.label, timers.enabled) == (label, enabled)
-    game.scene.choose("timers")
-    assert game.scene.row.get("timers").label == ("Turn timers: on" if enabled else label)
+    app.scene.choose("timers")
+    assert app.scene.row.get("timers").label == ("Turn timers: on" if enabled else label)
 
 
-def test_the_table_names_its_ruleset_beside_the_deal(game):
+def test_the_table_names_its_ruleset_beside_the_deal(app):
     from scenes.art import text
 
-    new_match(game, "no-shuffle")
+    new_match(app, "no-shuffle")
     text.RENDERS.clear()
-    steps(game, 1)
+    steps(app, 1)
     drawn = {str(key[0]) for key in text.RENDERS.items}
     assert "No Shuffle" in drawn and any(line.startswith("Deal #") for line in drawn)
 
@@ -128,22 +124,23 @@ def test_the_table_names_its_ruleset_beside_the_deal(game):
 def test_continue_restores_the_hands_sort_order(tmp_path):
     from game.savefile import SaveStore
     from scenes.flow import continue_match
-    from tests.test_scene_kit import title_game
 
     store = SaveStore(tmp_path)
     match = play_until(Match("standard", 3), answering)
-    game = title_game(store)
+    app = title_app(store)
     try:
-        show(game, open_session(game, match))
-        steps(game, 5)
-        game.scene.sort()
-        assert game.session.sort == "groups"
+        show(app, open_session(app, match))
+        steps(app, 5)
+        app.scene.sort()
+        assert app.session.cards.sort == "groups"
     finally:
-        game.close()
-    again = title_game(store)
+        app.close()
+    again = title_app(store)
     try:
         continue_match(again)
-        assert again.session.sort == "groups"
-        assert again.session.board.hand == again.session.display_order(again.session.match.hand.hands[HUMAN])
+        assert again.session.cards.sort == "groups"
+        assert again.session.cards.board.hand == again.session.cards.display_order(
+            again.session.seat.match.hand.hands[HUMAN]
+        )
     finally:
         again.close()

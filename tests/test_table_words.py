@@ -11,34 +11,35 @@ from scenes.screens.stats import StatsScreen
 from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language, tr
-from tests.test_scene_kit import steps
+from tests.kit.app import steps
 
 pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in English
 
 
-def counted(titled, monkeypatch) -> dict[str, int]:
+def counted(app, monkeypatch) -> dict[str, int]:
     """The counts the card counter draws in the next frame, rank -> cards left."""
     drawn: list[tuple] = []
     real = hud._counter_panel
     monkeypatch.setattr(hud, "_counter_panel", lambda cells, *a: drawn.append(cells) or real(cells, *a))
-    titled.draw(titled.screen)
+    app.draw(app.screen)
     monkeypatch.setattr(hud, "_counter_panel", real)
     return dict(drawn[-1])
 
 
-def test_the_card_counter_follows_your_cards_as_they_land_during_the_deal(titled, monkeypatch):
+@pytest.mark.app(saving=True)
+def test_the_card_counter_follows_your_cards_as_they_land_during_the_deal(app, monkeypatch):
     """It showed your whole hand as seen from the deal's first frame, before a card had landed."""
-    new_match(titled, "standard", 7)
-    session = titled.scene.session
-    steps(titled, 2)
-    assert session.deal is not None and session.deal.landed(HUMAN) < 17
-    early = sum(counted(titled, monkeypatch).values())
-    assert early == 54 - session.deal.landed(HUMAN)
-    while session.deal is not None:
-        steps(titled, 10)
-        if session.deal is not None:
-            assert sum(counted(titled, monkeypatch).values()) == 54 - session.deal.landed(HUMAN)
-    assert counted(titled, monkeypatch) == dict(session.unseen()) and sum(dict(session.unseen()).values()) == 37
+    new_match(app, "standard", 7)
+    session = app.scene.session
+    steps(app, 2)
+    assert session.cards.deal is not None and session.cards.deal.landed(HUMAN) < 17
+    early = sum(counted(app, monkeypatch).values())
+    assert early == 54 - session.cards.deal.landed(HUMAN)
+    while session.cards.deal is not None:
+        steps(app, 10)
+        if session.cards.deal is not None:
+            assert sum(counted(app, monkeypatch).values()) == 54 - session.cards.deal.landed(HUMAN)
+    assert counted(app, monkeypatch) == dict(session.unseen()) and sum(dict(session.unseen()).values()) == 37
 
 
 @pytest.mark.parametrize(("language", "level"), [("en", "all square"), ("zh", "比分持平")])
@@ -53,9 +54,10 @@ def test_one_hand_is_one_hand():
     assert tr("replay.undone_one", count=1).startswith("Undone: 1 move taken back")
 
 
-def test_chinese_statistics_count_hands_in_ju_and_matches_in_chang(titled):
+@pytest.mark.app(saving=True)
+def test_chinese_statistics_count_hands_in_ju_and_matches_in_chang(app):
     set_language("zh")
-    screen = StatsScreen(titled)
+    screen = StatsScreen(app)
     screen.stats = Stats(hands=5, landlord_hands=2, landlord_wins=1, farmer_wins=2, matches=2, matches_won=1)
     figures = {label: said for label, said, _, _ in screen.bars()}
     assert figures["当地主"].startswith("2 局胜 1 局") and figures["比赛"].startswith("2 场胜 1 场")

@@ -11,7 +11,7 @@ from game.invariants import problems
 from game.match import Match, Phase
 from game.reasons import IllegalAction
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import bid_all, of_type, script
+from tests.kit.rules import bid_all, of_type, script
 
 
 def test_003_deal_limit_ends_without_winner_or_score():

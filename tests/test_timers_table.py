@@ -10,12 +10,14 @@ from game.actions import Bid
 from game.match import Match, Phase
 from game.savefile import SaveStore
 from scenes.flow import continue_match
+from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
+from scenes.table import hud
 from scenes.table.seats import HUMAN
 from scenes.table.session import Session
-from tests.test_scene_kit import headless_game
-
-game = pytest.fixture(headless_game, name="game")
+from scenes.words.i18n import tr
+from tests.kit.app import texts_drawn
+from tests.kit.table import local_session
 
 
 @pytest.fixture
@@ -24,85 +26,95 @@ def pool():
         yield made
 
 
-def your_turn(game, pool, ruleset: str, **settings) -> Session:
+def your_turn(app, pool, ruleset: str, **settings) -> Session:
     """A session whose first bidder is you."""
     seed = next(s for s in range(200) if Match(ruleset, s).hand.first_bidder == HUMAN)
-    session = Session(Match(ruleset, seed), pool=pool)
+    session = local_session(Match(ruleset, seed), pool=pool, decide=bids_three)
     for name, value in settings.items():
         setattr(session.settings, name, value)
-    session.relayout(game.geo)
+    session.relayout(app.geo)
     return session
 
 
 def run_clock(session: Session, seconds: float):
-    """Table time passes; the first decision the bot driver hands over, with the time it came, or None."""
+    """Table time passes; the first action the bot driver took, with the time it came, or None."""
+    match = session.seat.match
     for frame in range(round(seconds * 20)):
         session.update(0.05)
-        decided = session.bot_turn(lambda view, level: 3, lambda: 0)
-        if decided is not None:
-            return decided, (frame + 1) * 0.05
-        if session.thinker.future is not None:
-            session.thinker.future.result(timeout=5)
+        session.drive()
+        if match.log:
+            return match.log[-1], (frame + 1) * 0.05
+        if session.seat.thinker.future is not None:
+            session.seat.thinker.future.result(timeout=5)
     return None
 
 
-def test_003_timed_out_turn_is_played_by_the_bot(game, pool):
-    session = your_turn(game, pool, "classic")
+def bids_three(view, level):
+    return Bid(view.seat, 3)
+
+
+def test_003_timed_out_turn_is_played_by_the_bot(app, pool):
+    session = your_turn(app, pool, "classic")
     decided, at = run_clock(session, 45)
-    assert decided == (HUMAN, 3)
+    assert decided == Bid(HUMAN, 3)
     assert 40 <= at < 41
 
 
-def test_003_timed_out_turn_says_the_bot_played_for_you(game, pool):
-    session = your_turn(game, pool, "classic")
-    (seat, value), _ = run_clock(session, 45)
-    session.apply(Bid(seat, value))
-    assert session.message.text == "Time's up: the bot played for you"
+def test_003_timed_out_turn_says_the_bot_played_for_you(app, pool):
+    session = your_turn(app, pool, "classic")
+    run_clock(session, 45)
+    assert session.notices.message.text == "Time's up: the bot played for you"
 
 
-def test_your_own_move_in_time_says_nothing_about_the_clock(game, pool):
-    session = your_turn(game, pool, "classic")
+def test_your_own_move_in_time_says_nothing_about_the_clock(app, pool):
+    session = your_turn(app, pool, "classic")
     run_clock(session, 10)
-    session.apply(Bid(HUMAN, 1))
-    assert session.message is None
+    session.act(Bid(HUMAN, 1))
+    assert session.notices.message is None
 
 
-def test_standard_without_the_setting_never_covers_your_turn(game, pool):
-    session = your_turn(game, pool, "standard")
+def test_standard_without_the_setting_never_covers_your_turn(app, pool):
+    session = your_turn(app, pool, "standard")
     assert run_clock(session, 60) is None
-    assert session.clock.deal_clock() is None
+    assert session.seat.clock.deal_clock() is None
 
 
-def test_turn_timers_setting_brings_the_003_timers_to_standard(game, pool):
-    session = your_turn(game, pool, "standard", turn_timers=True)
+def test_turn_timers_setting_brings_the_003_timers_to_standard(app, pool):
+    session = your_turn(app, pool, "standard", turn_timers=True)
     decided, at = run_clock(session, 45)
-    assert decided == (HUMAN, 3) and 40 <= at < 41
+    assert decided == Bid(HUMAN, 3) and 40 <= at < 41
 
 
-def test_003_deal_limit_ends_the_hand_at_the_table(game, pool):
-    session = your_turn(game, pool, "classic")
-    session.clock.deal_elapsed = 299.9
+def test_003_deal_limit_ends_the_hand_at_the_table(app, pool):
+    session = your_turn(app, pool, "classic")
+    session.seat.clock.deal_elapsed = 299.9
     session.update(0.2)
-    hand = session.match.hand
-    assert (session.match.phase, hand.expired, hand.winner) == (Phase.HAND_OVER, True, None)
-    assert session.banner.text == "Time ran out"
+    hand = session.seat.match.hand
+    assert (session.seat.match.phase, hand.expired, hand.winner) == (Phase.HAND_OVER, True, None)
+    assert session.notices.banner.text == "Time ran out"
 
 
-def test_deal_clock_counts_down_on_the_hud(game, pool):
-    session = your_turn(game, pool, "classic")
+def test_deal_clock_counts_down_on_the_hud(app, pool):
+    session = your_turn(app, pool, "classic")
     run_clock(session, 10)
-    assert session.clock.deal_clock() == "4:50"
+    assert session.seat.clock.deal_clock() == "4:50"
+    drawn = texts_drawn(lambda: hud.draw_hud(app.screen, app.geo, session), hud)
+    assert tr("table.deal_time", clock="4:50") in drawn, drawn
 
 
-def test_expired_hand_settlement_shows_no_winner(game, pool):
-    session = your_turn(game, pool, "classic")
-    session.clock.deal_elapsed = 300
+def test_expired_hand_settlement_shows_no_winner(app, pool):
+    session = your_turn(app, pool, "classic")
+    session.seat.clock.deal_elapsed = 300
     session.update(0.05)
-    scene = SettlementScene(game, session)
+    scene = SettlementScene(app, session)
     scene.enter()
-    scene.draw(game.screen)
+    drawn = texts_drawn(lambda: scene.draw(app.screen), settlement_screen)
     assert scene.human_won is False
     assert scene.row.buttons[0].key == "again"
+    assert drawn[0] == tr("table.time_ran_out"), drawn  # the headline: no winner, no loser
+    headlines = ("settlement.you_win", "settlement.you_lose", "settlement.match_over", "settlement.you_win_match")
+    assert not {tr(key) for key in headlines} & set(drawn)
+    assert tr("settlement.expired_note", minutes="5") in " ".join(drawn)  # why, under the headline
 
 
 def saved_with_clock(tmp_path, ruleset: str, table: dict) -> SaveStore:
@@ -111,24 +123,24 @@ def saved_with_clock(tmp_path, ruleset: str, table: dict) -> SaveStore:
     return store
 
 
-def test_timers_survive_continue(game, tmp_path):
+def test_timers_survive_continue(app, tmp_path):
     store = saved_with_clock(tmp_path, "classic", {"clock": {"deal_elapsed": 123.5, "turn_elapsed": 7.25}})
-    continue_match(game, store.load())
-    clock = game.session.clock
-    assert (clock.deal_elapsed, clock.turn_elapsed, clock.turn) == (123.5, 7.25, game.session.turn_key())
+    continue_match(app, store.load())
+    clock = app.session.seat.clock
+    assert (clock.deal_elapsed, clock.turn_elapsed, clock.turn) == (123.5, 7.25, app.session.turn_key())
 
 
 @pytest.mark.parametrize("table", [{}, {"clock": "soon"}, {"clock": {"deal_elapsed": -3, "turn_elapsed": True}}])
-def test_a_save_without_a_sound_clock_starts_the_clock_at_zero(game, tmp_path, table):
+def test_a_save_without_a_sound_clock_starts_the_clock_at_zero(app, tmp_path, table):
     store = saved_with_clock(tmp_path, "classic", table)
-    continue_match(game, store.load())
-    assert (game.session.clock.deal_elapsed, game.session.clock.turn_elapsed) == (0.0, 0.0)
+    continue_match(app, store.load())
+    assert (app.session.seat.clock.deal_elapsed, app.session.seat.clock.turn_elapsed) == (0.0, 0.0)
 
 
-def test_the_session_saves_its_clock_with_the_table(game, tmp_path, pool):
+def test_the_session_saves_its_clock_with_the_table(app, tmp_path, pool):
     store = SaveStore(tmp_path / "saves")
-    session = Session(Match("classic", 4), store=store, pool=pool)
-    session.clock.deal_elapsed = 42.0
+    session = local_session(Match("classic", 4), store=store, pool=pool)
+    session.seat.clock.deal_elapsed = 42.0
     session.save()
     assert store.load().table["clock"]["deal_elapsed"] == 42.0
 

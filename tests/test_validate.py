@@ -17,8 +17,8 @@ from game.reasons import IllegalAction
 from game.rules import beats, check, classify, legal_moves
 from game.rulesets import PRESETS
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import random_action
-from tests.test_savefile import state
+from tests.kit.rules import random_action
+from tests.kit.saves import state
 
 
 def refusal(match: Match, action: object) -> str:

@@ -3,17 +3,14 @@ table scoring per farmer share, the 1024 cap, the match target and its timers; `
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from game.actions import DealExpired, Pass, Play
+from game.actions import Pass, Play
 from game.events import LandlordChosen
-from game.invariants import problems
 from game.match import Match, Phase
 from game.rulesets import CLASSIC, DEAL_SECONDS, NO_SHUFFLE, STANDARD, TURN_SECONDS, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type, step
+from tests.kit.rules import bid_all, of_type, play_out
 
 
 def test_003_classic_bids_zero_to_three_each_raising():
@@ -91,23 +88,6 @@ def test_every_preset_is_listed_with_a_summary_standard_first():
     assert next(iter(RULESETS)) == "standard"
     assert {"classic", "no-shuffle"} <= set(RULESETS)
     assert all(get(name).summary for name in RULESETS)
-
-
-def play_out(ruleset: str, seed: int, actions: int, expire_chance: float = 0.0) -> Match:
-    """Random legal play for `actions` steps, checking every invariant after each; deals sometimes time out."""
-    rng = random.Random(seed)
-    match = Match(ruleset, seed=seed)
-    for _ in range(actions):
-        if match.phase is Phase.MATCH_OVER:
-            break
-        if match.phase is not Phase.HAND_OVER and rng.random() < expire_chance:
-            match.apply(DealExpired())
-        else:
-            step(match, rng)
-        assert problems(match) == [], match.log[-1]
-        cap = match.rules.multiplier_cap
-        assert all(s.multiplier <= (cap or s.multiplier) for s in match.results)
-    return match
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "no-shuffle"])

@@ -18,7 +18,7 @@ from game.invariants import problems
 from game.match import Match, Phase
 from game.rules import PASS, beats, check, classify, legal_moves
 from game.rulesets import FOUR_PLAYER, RULESETS
-from tests.helpers_rules import bid_all, brute_force_moves, of_type, position, step
+from tests.kit.rules import bid_all, brute_force_moves, of_type, position, step
 
 FP = "four-player"
 

@@ -15,8 +15,7 @@ from game.match import Match, Phase, deal_cards
 from game.rulesets import get
 from game.savefile import upgrade
 from game.serialize import VERSION, SnapshotMismatch, from_dict, to_dict
-from tests.helpers_rules import bid_all, of_type
-from tests.test_variant_classic import play_out
+from tests.kit.rules import bid_all, of_type, play_out
 
 
 def finished(seed: int) -> Match:

@@ -24,25 +24,8 @@ from game.rules import beats, check
 from game.rulesets import ROB, Auction, get
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import bid_all, of_type, saved_phases, script, set_hands, step
-
-BASE_100 = replace(ROB, base=100)
-
-
-def rob_match(answers: list[int], seed: int = 4, rules=ROB) -> tuple[Match, int, list[ev.Event]]:
-    """A rob match after `answers` (1 = call / rob, 0 = decline) from the first player; returns it, the first
-    player and the events."""
-    match = Match(rules, seed=seed)
-    first = match.hand.first_bidder
-    return match, first, bid_all(match, answers)
-
-
-def decide_doubles(match: Match, doubles: dict[int, bool]) -> list[ev.Event]:
-    """Every seat's double in seat order (unlisted seats decline)."""
-    events: list[ev.Event] = []
-    for seat in range(match.players):
-        events += match.apply(Double(seat, doubles.get(seat, False)))
-    return events
+from tests.kit.rob import BASE_100, decide_doubles, playing, rob_match
+from tests.kit.rules import bid_all, of_type, saved_phases, script, set_hands, step
 
 
 def seats_from(first: int) -> tuple[int, int, int]:
@@ -260,19 +243,6 @@ def test_004_settlement_landlord_collects_both_shares_on_a_win_and_pays_both_on_
     assert won.deltas == (-1, -2, 3) and lost.deltas == (1, 2, -3)
 
 
-def playing(hands: list[str], answers: list[int], doubles: set[int], show: bool, rules=ROB, seed: int = 4):
-    """A rob match past its auction, with `hands` and `doubles` given by role: 0 the landlord, 1 and 2 the seats
-    after it; the landlord shows the hand or not."""
-    match, _, events = rob_match(answers, seed, rules)
-    landlord = match.hand.landlord
-    assert landlord is not None
-    role = {seat: (seat - landlord) % 3 for seat in range(3)}
-    set_hands(match, [hands[role[seat]] for seat in range(3)])
-    events += decide_doubles(match, {seat: role[seat] in doubles for seat in range(3)})
-    events += match.apply(Show(landlord, show))
-    return match, landlord, events
-
-
 def test_004_spring_landlord_wins_and_neither_farmer_played():
     """004 "Spring: the landlord wins and neither farmer played a single card.\""""
     match, _, _ = playing(["3R", "45", "67"], [1, 0, 0], set(), show=False)
@@ -477,6 +447,7 @@ def test_004_bot_dict_api_calls_robs_doubles_and_shows():
     assert not bots.show({"ruleset": "rob", "seat": 0, "landlord": 0, "hand": WEAK + "567", "kitty": "567"})
 
 
+@pytest.mark.slow
 def test_004_selfplay_drives_the_auction_doubling_and_showing(capsys):
     result = selfplay.run(12, 5, "rob", selfplay.bot_policy("normal"))
     assert result["hands"] == 12 and result["doubles"] > 0 and result["robs"] > 0

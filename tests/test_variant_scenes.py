@@ -16,26 +16,20 @@ from scenes.screens.new_match import RulesetChooser
 from scenes.screens.rules import RulesHelp, table_pages
 from scenes.words.i18n import set_language
 from scenes.words.wording import ruleset_summary, ruleset_title
-from tests.helpers_rules import step
-from tests.test_main import bare_env, run
-from tests.test_scene_kit import headless_game
+from tests.kit.processes import bare_env, run
+from tests.kit.rules import step
 
 
-@pytest.fixture
-def game():
-    yield from headless_game()
-
-
-def test_new_match_lists_every_preset_standard_first(game):
-    chooser = RulesetChooser(game)
+def test_new_match_lists_every_preset_standard_first(app):
+    chooser = RulesetChooser(app)
     keys = [key for key, _, _ in chooser.items() if key in RULESETS]
     assert keys[0] == "standard" and sorted(keys) == sorted(RULESETS)
 
 
-def test_new_match_draws_each_summary(game):
-    chooser = RulesetChooser(game)
+def test_new_match_draws_each_summary(app):
+    chooser = RulesetChooser(app)
     chooser.enter()
-    chooser.draw(game.screen)  # every summary is laid out beside its button
+    chooser.draw(app.screen)  # every summary is laid out beside its button
     assert all(b.rect.width < chooser.box().width // 2 for b in chooser.row.buttons)
 
 
@@ -112,14 +106,14 @@ def test_003_two_player_page_deck_unused_cards_robs_allowance():
     assert tuple(ranks for _, ranks in table_pages(TWO_PLAYER)[-1].examples) == ("56789", "556677")
 
 
-def test_in_game_rules_open_on_the_table_pages(game):
-    assert RulesHelp(game, CLASSIC).pages[0].title == "This table: Classic"
-    assert RulesHelp(game, ROB).pages[1].title == "Rob the Landlord: play and scoring"
-    assert RulesHelp(game).pages[0].title != "This table: Classic"
+def test_in_game_rules_open_on_the_table_pages(app):
+    assert RulesHelp(app, CLASSIC).pages[0].title == "This table: Classic"
+    assert RulesHelp(app, ROB).pages[1].title == "Rob the Landlord: play and scoring"
+    assert RulesHelp(app).pages[0].title != "This table: Classic"
 
 
-def test_rules_from_the_title_have_a_page_for_every_preset(game):
-    titles = [page.title for page in RulesHelp(game).pages]
+def test_rules_from_the_title_have_a_page_for_every_preset(app):
+    titles = [page.title for page in RulesHelp(app).pages]
     assert all(ruleset_title(r) in titles for r in RULESETS.values() if r.name != "standard")
 
 
@@ -170,6 +164,7 @@ def test_no_shuffle_pack_survives_continue():
     assert restored.hand.hands == match.hand.hands and restored.hand.first_bidder == match.hand.first_bidder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("ruleset", sorted(set(RULESETS) - {"standard"}))  # standard: tests/test_main.py
 def test_demo_hand_runs_for_each_preset(ruleset, tmp_path):
     """`--headless --autoplay --hands 1 --screenshots DIR --ruleset NAME` plays a hand through every scene of the

@@ -17,7 +17,7 @@ from game.observe import observe
 from game.rulesets import SWAP_THREE, get
 from game.scoring import settle
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import bid_all, of_type, position, script
+from tests.kit.rules import bid_all, of_type, position, script
 
 S = "swap-three"
 TWO = RANKS.index("2")

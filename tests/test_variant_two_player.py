@@ -19,8 +19,7 @@ from game.observe import observe
 from game.rules import check, legal_moves
 from game.rulesets import DEAL_SECONDS, TURN_SECONDS, TWO_PLAYER, Auction, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type, script, set_hands, step
-from tests.test_variant_rob import saved_phases
+from tests.kit.rules import bid_all, of_type, saved_phases, script, set_hands, step
 
 
 def auction(answers: list[int], seed: int = 6) -> tuple[Match, int, list[ev.Event]]:

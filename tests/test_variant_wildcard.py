@@ -18,7 +18,7 @@ from game.match import Match, Phase
 from game.observe import observe
 from game.rulesets import CLASSIC, WILDCARD, get
 from game.scoring import settle
-from tests.helpers_rules import bid_all, of_type, position, script
+from tests.kit.rules import bid_all, of_type, position, script
 
 W = "wildcard"
 
@@ -280,15 +280,18 @@ def test_003_wildcard_room_timers_and_the_rest_is_classic():
 # ----- RULES.md: "When a selection has several readings the player chooses." -------------------------------------
 
 
-def test_rules_md_wildcard_several_readings_each_offered_the_strongest_by_default():
+def test_rules_md_wildcard_several_readings_each_offered_the_strongest_first_each_played_as_written():
     moves = api.legal_moves("5557", ruleset=W, wild="7")
     assert "5557=5555" in moves and "5557" in moves  # soft bomb, or triple 5 with a single 7
     assert [r.kind for r in api.classify("5557", W, wild="7")] == [Kind.BOMB, Kind.TRIPLE_SINGLE]
     straight = [r.top for r in api.classify("56787", W, wild="7")]  # 5-9 (7 for 9) or 4-8 (7 for 4)
     assert straight == sorted(straight, reverse=True) and len(straight) == 2
     match = wild_table(["5557K", "3", "4"], "7")
-    events = script(match, ["5557"])
-    assert of_type(events, Played)[0].reading.kind is Kind.BOMB  # the default: the strongest
+    events = script(match, ["5557=5555"])
+    assert of_type(events, Played)[0].reading.kind is Kind.BOMB
+    match = wild_table(["5557K", "3", "4"], "7")
+    events = script(match, ["5557"])  # without "=": as written, the 7 a 7 (tests/test_wild_as_written.py)
+    assert of_type(events, Played)[0].reading.kind is Kind.TRIPLE_SINGLE
     match = wild_table(["5557K", "3", "4"], "7")
     events = match.apply(Play(0, "5557", Kind.TRIPLE_SINGLE))
     assert of_type(events, Played)[0].stands == "5557" and not of_type(events, Doubled)

@@ -17,7 +17,7 @@ from game.match import Match
 from game.observe import observe
 from game.rulesets import SWAP_THREE, WILDCARD
 from game.serialize import from_dict, to_dict
-from tests.helpers_rules import position
+from tests.kit.rules import position
 
 
 def wild_table(hands: list[str], wild: str = "7") -> Match:

@@ -22,7 +22,7 @@ from game.kinds import Kind
 from game.match import Match, Phase
 from game.rulesets import SWAP_THREE, WILDCARD
 from game.serialize import to_dict
-from tests.helpers_rules import random_action, saved_phases, step
+from tests.kit.rules import random_action, saved_phases, step
 
 PROPS = settings(max_examples=60, deadline=None, derandomize=True)
 PLAYOUTS = settings(max_examples=12, deadline=None, derandomize=True)

@@ -13,12 +13,12 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from benchmarks.soak import alive
 from scenes.app import App
 from scenes.flow import new_match
-from scenes.platform.worker import BotPool, Thinker
+from scenes.platform.worker import BotPool, Thinker, alive
 from scenes.table.session import Session
-from tests.test_faults import WAIT, until, warnings_of
+from tests.kit.processes import WAIT, until
+from tests.kit.table import warnings_of
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 
@@ -82,27 +82,46 @@ def test_a_withdrawn_request_is_never_computed_and_a_death_while_it_waits_is_sur
     assert worker_pid(pool) != dead and pool.generation == 1
 
 
+def wait_for(gate: pathlib.Path) -> None:
+    """In the worker: hold it busy until `gate` exists."""
+    until(gate.exists, f"{gate.name} is made")
+
+
+def test_a_request_withdrawn_before_it_is_sent_is_never_computed(pool, tmp_path):
+    """A bot's turn withdrawn (a new deal, the table left) while it waits behind another is dropped, never thought
+    about: the worker runs the request before it and the one after, and nothing in between."""
+    gate, withdrawn_ran, later_ran = tmp_path / "gate", tmp_path / "withdrawn", tmp_path / "later"
+    busy = pool.submit(wait_for, gate)
+    withdrawn = pool.submit(pathlib.Path.touch, withdrawn_ran)
+    later = pool.submit(pathlib.Path.touch, later_ran)
+    assert withdrawn.cancel()  # still waiting behind `busy`: not sent yet
+    gate.touch()
+    until(lambda: later.done() or withdrawn_ran.exists(), "the request after the withdrawn one is answered")
+    assert not withdrawn_ran.exists(), "the worker computed a withdrawn request"
+    assert (busy.result(timeout=WAIT), later.result(timeout=WAIT), withdrawn.cancelled()) == (None, None, True)
+
+
 def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
     """000 §21: "A bot that fails must not end the game" holds for a worker process that dies."""
-    game = App((1280, 720), fullscreen=False, seed=3, demo=True)
+    app = App((1280, 720), fullscreen=False, seed=3, demo=True)
     try:
-        game.steady = True  # a bot's answer is waited for, so each frame moves the match on
-        new_match(game, "standard")
-        session: Session = game.session
+        app.steady = True  # a bot's answer is waited for, so each frame moves the match on
+        new_match(app, "standard")
+        session: Session = app.session
         said = warnings_of(session)
         for kill in range(2):
-            kill_worker(game.pool)
-            before = len(session.match.log)
+            kill_worker(app.pool)
+            before = len(session.seat.match.log)
             for _ in range(2400):
-                game.step(1 / 60)
-                if len(game.session.match.log) >= before + 6:
+                app.step(1 / 60)
+                if len(app.session.seat.match.log) >= before + 6:
                     break
-            assert len(game.session.match.log) >= before + 6, f"play went on after kill {kill + 1}"
+            assert len(app.session.seat.match.log) >= before + 6, f"play went on after kill {kill + 1}"
         restarted = [text for text in said if "a new one was started" in text]
         assert len(restarted) == 1 and not [text for text in said if "failed" in text], said
-        assert game.pool.generation == 2
+        assert app.pool.generation == 2
     finally:
-        game.close()
+        app.close()
 
 
 ORPHAN = """
@@ -127,24 +146,24 @@ pool.submit(time.sleep, 600).cancel()
 def test_a_game_ends_at_once_while_its_worker_thinks_and_leaves_no_worker_behind():
     """The suite once hung after its last test: Python 3.11's process pool, whose worker died while a withdrawn
     request waited, left its other processes to be waited for at exit, forever."""
-    game = subprocess.Popen([sys.executable, "-c", BUSY_AT_EXIT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    app = subprocess.Popen([sys.executable, "-c", BUSY_AT_EXIT], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        worker = int(game.stdout.readline())
-        assert game.wait(timeout=WAIT) == 0
+        worker = int(app.stdout.readline())
+        assert app.wait(timeout=WAIT) == 0
         until(lambda: not alive(worker), "the worker is gone with its game")
     finally:
-        game.kill()
-        game.stdout.close()
+        app.kill()
+        app.stdout.close()
 
 
 def test_the_worker_exits_when_the_game_is_killed():
-    game = subprocess.Popen([sys.executable, "-c", ORPHAN], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    app = subprocess.Popen([sys.executable, "-c", ORPHAN], cwd=ROOT, stdout=subprocess.PIPE, text=True)
     try:
-        worker = int(game.stdout.readline())
+        worker = int(app.stdout.readline())
         assert alive(worker)
-        game.send_signal(signal.SIGKILL)
-        game.wait(timeout=WAIT)
+        app.send_signal(signal.SIGKILL)
+        app.wait(timeout=WAIT)
         until(lambda: not alive(worker), "the orphaned worker exits")
     finally:
-        game.kill()
-        game.stdout.close()
+        app.kill()
+        app.stdout.close()

@@ -56,6 +56,7 @@ class Stage:
     play_area: Callable[[int, int], pygame.Rect]  # (seat, cards) -> the rectangle those played cards cover
     rng: random.Random
     spot: Spot  # where a banner goes clear of the cards on screen
+    place: Callable[[int], int] = lambda seat: seat  # seat -> where it sits counted from you (0: you, at the bottom)
 
     def px(self, reference: float) -> int:
         return max(1, round(reference * self.scale))
@@ -81,7 +82,7 @@ def effects_for(event: ev.Event, stage: Stage, reduced: bool) -> list[Effect]:
                 start = (area.centerx, area.centery - stage.px(40))
                 return [Rocket(start, stage.scale, stage.rng), Shake(0.3, stage.px(10))]
             if kind in AIRPLANES:
-                return [Plane(stage.size, area.centery - stage.px(40), seat == 1, stage.scale)]
+                return [Plane(stage.size, area.centery - stage.px(40), stage.place(seat) == 1, stage.scale)]
             return [Sweep(area)]
         case ev.Doubled(reason, multiplier) if reason in RIBBON_TITLES:
             prefer = (stage.size[0] // 2, round(stage.size[1] * RIBBON_HEIGHT))

@@ -65,8 +65,9 @@ TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:{WORDS}|[{CJK}]|[^\s{CJK}]+)[{N
 
 
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
-    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters."""
-    face = font_for(value, size, bold)
+    """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters; a path
+    wider than a line after a "/". Each line is measured in the font it is drawn in (a line of Latin words in a
+    Chinese sentence is drawn in DejaVu)."""
     lines: list[str] = []
     line = ""
     gap = False
@@ -74,14 +75,32 @@ def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
         if token.isspace():
             gap = bool(line)
             continue
-        trial = f"{line} {token}" if gap else line + token
-        if line and face.size(trial)[0] > width:
-            lines.append(line)
-            trial = token
-        line, gap = trial, False
+        for piece in _cut(token, size, width, bold):
+            trial = f"{line} {piece}" if gap else line + piece
+            if line and _width(trial, size, bold) > width:
+                lines.append(line)
+                trial = piece
+            line, gap = trial, False
     if line:
         lines.append(line)
     return lines
+
+
+def _width(value: str, size: int, bold: bool) -> int:
+    return font_for(value, size, bold).size(value)[0]
+
+
+def _cut(token: str, size: int, width: int, bold: bool) -> list[str]:
+    """A word wider than a line as pieces that end at a "/" (a long path), each as wide as fits; any other word is
+    kept whole."""
+    if "/" not in token or _width(token, size, bold) <= width:
+        return [token]
+    pieces = [""]
+    for part in re.findall(r"[^/]*/|[^/]+$", token):
+        if pieces[-1] and _width(pieces[-1] + part, size, bold) > width:
+            pieces.append("")
+        pieces[-1] += part
+    return pieces
 
 
 def clear() -> None:

@@ -39,6 +39,7 @@ class Act(Enum):
     FASTER = auto()  # the replay's speed up
     SLOWER = auto()  # the replay's speed down
     UNDO = auto()  # practice: take back your last decision
+    PHRASE = auto()  # a room with friends: the quick phrases
     POINTER_DOWN = auto()
     POINTER_MOVE = auto()
     POINTER_UP = auto()
@@ -87,6 +88,7 @@ KEYMAP: dict[int, Act] = {
     pygame.K_MINUS: Act.SLOWER,
     pygame.K_KP_MINUS: Act.SLOWER,
     pygame.K_u: Act.UNDO,
+    pygame.K_t: Act.PHRASE,
 }
 
 PADMAP: dict[int, Act] = {
@@ -103,6 +105,7 @@ PADMAP: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_DPAD_DOWN: Act.DOWN,
     pygame.CONTROLLER_BUTTON_START: Act.MENU,
     pygame.CONTROLLER_BUTTON_LEFTSTICK: Act.UNDO,
+    pygame.CONTROLLER_BUTTON_RIGHTSTICK: Act.PHRASE,
 }
 # The triggers jump to the ends (the hand's first and last card, a replay's first and last move).
 TRIGGERS = {pygame.CONTROLLER_AXIS_TRIGGERLEFT: Act.FIRST, pygame.CONTROLLER_AXIS_TRIGGERRIGHT: Act.LAST}
@@ -134,6 +137,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.FASTER: "+",
         Act.SLOWER: "-",
         Act.UNDO: "Ctrl+Z",
+        Act.PHRASE: "T",
         **ARROWS,
     },
     Device.GAMEPAD: {
@@ -146,6 +150,7 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.CLEAR: "RB",
         Act.MENU: "Start",
         Act.UNDO: "L3",
+        Act.PHRASE: "R3",
         Act.FIRST: "LT",
         Act.LAST: "RT",
         **ARROWS,
@@ -161,6 +166,7 @@ PLAYSTATION_LABELS = {
     Act.CLEAR: "R1",
     Act.MENU: "Options",
     Act.UNDO: "L3",
+    Act.PHRASE: "R3",
     Act.FIRST: "L2",
     Act.LAST: "R2",
     **ARROWS,

@@ -20,13 +20,16 @@ import contextlib
 import multiprocessing
 import os
 import pickle
+import signal
+import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Hashable
-from concurrent.futures import Executor, Future
+from collections.abc import Callable, Hashable, Iterator
+from concurrent.futures import BrokenExecutor, Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.connection import Connection
+from pathlib import Path
 from traceback import format_exception
 from typing import Any
 
@@ -66,7 +69,9 @@ def answer(request: bytes) -> bytes:
 
 def serve(conn: Connection, niceness: int, parent: int) -> None:
     """The worker process: a lower priority, so the frames win the CPU; a watch on the game's process; the bots
-    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal)."""
+    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal);
+    deaf to Ctrl+C, which a terminal sends to every process of the game: the game quits and closes the worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(niceness)
     threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     import game.bots  # noqa: F401
@@ -77,6 +82,42 @@ def serve(conn: Connection, niceness: int, parent: int) -> None:
         except (EOFError, OSError):  # the game closed its end
             return
         conn.send_bytes(answer(request))
+
+
+def ask(pool: Executor | None, fn: Callable[..., Any], *args: Any) -> Future[Any] | None:
+    """`fn(*args)` asked of the bots' worker, the one way every question goes there besides a bot's turn (`Thinker`):
+    a suggestion, the swap's proposal, a puzzle's search. None when there is no worker or it refuses (shut down or
+    broken): the question then has no answer, and nothing else is lost."""
+    if pool is None:
+        return None
+    try:
+        return pool.submit(fn, *args)
+    except (RuntimeError, BrokenExecutor):
+        return None
+
+
+@contextlib.contextmanager
+def silenced() -> Iterator[None]:
+    """A worker started with its standard error going nowhere. A terminal's Ctrl+C reaches every process of the
+    game, and one that comes while the worker's interpreter starts, before `serve` ignores it, would print a
+    KeyboardInterrupt of its own (the game then quits and closes the worker). The worker says nothing on stderr
+    anyway: its errors travel back with its answers (`answer`). The game's own stderr is back once it has started."""
+    if sys.stderr is not None:
+        sys.stderr.flush()
+    nowhere = os.open(os.devnull, os.O_WRONLY)
+    try:
+        kept = os.dup(2)
+    except OSError:  # no stderr at all: nothing to keep quiet
+        os.close(nowhere)
+        yield
+        return
+    os.dup2(nowhere, 2)
+    os.close(nowhere)
+    try:
+        yield
+    finally:
+        os.dup2(kept, 2)
+        os.close(kept)
 
 
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
@@ -96,7 +137,8 @@ class Worker:
         spawn = multiprocessing.get_context("spawn")
         self.conn, theirs = spawn.Pipe()
         self.process = spawn.Process(target=serve, args=(theirs, niceness, os.getpid()), name="bots", daemon=True)
-        self.process.start()
+        with silenced():
+            self.process.start()
         theirs.close()
         self.lock = threading.Lock()
         self.waiting: deque[tuple[Future[Any], bytes]] = deque()
@@ -269,3 +311,12 @@ class Thinker:
         if self.future is not None:
             self.future.cancel()
         self.key, self.future, self.asked, self.retried = None, None, None, False
+
+
+def alive(pid: int) -> bool:
+    """Is `pid` a running process (a zombie waiting to be reaped is not)?"""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (FileNotFoundError, ProcessLookupError):
+        return False
+    return state not in ("Z", "X")

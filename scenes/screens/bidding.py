@@ -3,12 +3,9 @@ rob (004, the two-player handicap of 003), the kitty turned up and taken."""
 
 from __future__ import annotations
 
-from game import bots
 from game.actions import Action, Bid
-from game.auctions import answer_word, standing
-from game.match import Phase
+from game.view import Phase, answer_word, ends_auction
 from scenes.screens.choice import ChoiceScene, Spec
-from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.words.i18n import tr
 from scenes.words.table_words import cards_text
 
@@ -20,7 +17,7 @@ class BiddingScene(ChoiceScene):
 
     def button(self, action: Action) -> Spec:
         assert isinstance(action, Bid)
-        value, word = action.value, self.session.match.auction_word()
+        value, word = action.value, self.session.view.auction_word
         if word != "bid":
             label = tr(f"auction.{answer_word(word, value)}")  # call, no call, rob, no rob
         else:
@@ -28,34 +25,23 @@ class BiddingScene(ChoiceScene):
         return str(value), label, "play" if value else "pass"
 
     def answer(self, key: str) -> Action:
-        return Bid(HUMAN, int(key))
-
-    def bots_act(self) -> None:
-        s = self.session
-        decided = s.bot_turn(bots.decide_bid, lambda: 0)
-        if decided is not None:
-            seat, value = decided
-            s.apply(Bid(seat, value))
-
-    def last_chance(self) -> bool:
-        """Does your answer end the auction whatever it is (004's rob-back, the two-player table's last rob)?"""
-        match = self.session.match
-        hand = match.hand
-        return all(standing(match.rules, hand.first_bidder, [*hand.bids, (HUMAN, v)]).over for v in (0, 1))
+        return Bid(self.session.me, int(key))
 
     def prompt(self) -> str:
         if not self.row.buttons:
             return ""
-        match = self.session.match
-        word = match.auction_word()
+        view, names = self.session.view, self.session.names
+        word = view.auction_word
         if word == "call":
             return tr("auction.prompt_call")
         if word == "rob":
-            holder = next(seat for seat, value in reversed(match.hand.bids) if value)
-            key = "auction.prompt_rob_last" if self.last_chance() else "auction.prompt_rob"  # 004's rob-back
-            if match.allowance is not None:
-                cards = cards_text(match.allowance + 1)
-                return tr(f"{key}_allowance", name=SEAT_NAMES[holder], cards=cards)
-            return tr(key, name=SEAT_NAMES[holder])
-        bid = match.hand.bid
+            holder = next(seat for seat, value in reversed(view.bids) if value)
+            key = (
+                "auction.prompt_rob_last" if ends_auction(view, self.session.me) else "auction.prompt_rob"
+            )  # 004's rob-back
+            if view.allowance is not None:
+                cards = cards_text(view.allowance + 1)
+                return tr(f"{key}_allowance", name=names[holder], cards=cards)
+            return tr(key, name=names[holder])
+        bid = view.bid
         return tr("auction.prompt_bid_high", bid=bid) if bid else tr("auction.prompt_bid_none")

@@ -10,15 +10,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.actions import Action
-from game.match import Phase
-from game.reasons import IllegalAction
+from game.view import Phase, choices
 from scenes.art.text import text
 from scenes.art.widgets import CREAM, Row
 from scenes.platform.input import Act, Input
 from scenes.screens.table import TableScene
-from scenes.table.seats import HUMAN
 from scenes.table.session import Session
-from scenes.words.wording import reason
 
 if TYPE_CHECKING:
     from scenes.scene import Host
@@ -48,10 +45,10 @@ class ChoiceScene(TableScene):
         """The buttons you are offered now, one for each action the match offers your seat (`Match.choices`), the
         decline first; none while it is not yours to answer (or the bot answers for you, under Auto or after the
         timer ran out)."""
-        match = self.session.match
-        if match.phase not in self.phases or self.session.bot_seat(HUMAN):
+        s = self.session
+        if s.view.phase not in self.phases or s.seat.bot_seat(s.me):
             return []
-        return [self.button(action) for action in match.choices(HUMAN)]
+        return [self.button(action) for action in choices(s.view)]
 
     def button(self, action: Action) -> Spec:
         """The button for one of the actions offered."""
@@ -61,45 +58,38 @@ class ChoiceScene(TableScene):
         """The action a button stands for."""
         raise NotImplementedError
 
-    def bots_act(self) -> None:
-        """Let the bots (and Auto, or the timer, for you) answer what they are asked."""
-        raise NotImplementedError
-
     # ----- the shared part --------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
         super().update(dt)
         s = self.session
         self._sync_buttons()
-        if s.match.phase not in self.phases:
-            if s.settled and s.banner is None:
+        if s.view.phase not in self.phases:
+            if s.cards.settled and s.notices.banner is None:
                 self.host.show(self.session, settle=False)  # the host knows the next phase's screen
             return
-        if s.settled:
-            self.bots_act()
+        if s.cards.settled:
+            s.drive()  # the bots (and Auto, or the timer, for you) answer what they are asked
 
     def _sync_buttons(self) -> None:
-        labels = self.host.inputs
+        labels = self.canvas.inputs
         for b in self.row.buttons:
             b.hint = labels.label(Act.PASS) if b.key == "0" else labels.label(Act.CONFIRM) if b.focus else ""
-        options = self.options() if self.session.match.phase in self.phases and self.session.settled else []
+        s = self.session
+        options = self.options() if s.view.phase in self.phases and s.cards.settled else []
         if options == self.asked:
             return
         self.asked = options
-        geo = self.host.geo
+        geo = self.canvas.geo
         widths = [text(label, geo.px(30), CREAM, True).get_width() + geo.px(64) for _, label, _ in options]
         self.row = Row.centered(geo["action_bar"], options, max([geo.px(200), *widths]), geo.px(26))
         if self.row.buttons:
             self.row.buttons[0 if self.decline_focused else -1].focus = True
 
     def choose(self, key: str) -> None:
-        try:
-            self.session.apply(self.answer(key))
-        except IllegalAction as refused:
-            self.session.refuse(reason(refused.rejection))
-            return
-        self.asked = []
-        self.row = Row()
+        if self.session.act(self.answer(key)):
+            self.asked = []
+            self.row = Row()
 
     def handle(self, event: Input) -> None:
         act = event.act
@@ -121,4 +111,4 @@ class ChoiceScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        self.row.draw(surface, self.host.geo.px(30))
+        self.row.draw(surface, self.canvas.geo.px(30))

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from game.combos import Reading
-from game.kinds import Kind
-from scenes.flow import abandon_hand, new_match, start_practice_deal, to_title, unfinished_scores
+from game.view import Offer
+from scenes.flow import abandon_hand, leave_room, new_match, start_practice_deal, to_title, unfinished_scores
 from scenes.screens.overlay import MenuOverlay
+from scenes.screens.phrases import PhraseMenu
 from scenes.screens.rules import RulesHelp
 from scenes.screens.settings import SettingsOverlay
 from scenes.words.i18n import tr
@@ -49,6 +49,15 @@ class PauseMenu(MenuOverlay):
         self.session = session
 
     def items(self) -> list[tuple[str, str, str]]:
+        if self.host.room is not None:  # a room with friends: no new deal or match of your own, a way out instead
+            return [
+                ("resume", tr("overlays.resume"), "play"),
+                ("say", tr("rooms.say"), "hint"),
+                ("rules", tr("overlays.rules"), "plain"),
+                ("settings", tr("overlays.settings"), "plain"),
+                ("leave", tr("rooms.leave_room"), "plain"),
+                ("quit", tr("overlays.save_quit"), "dark"),
+            ]
         return [
             ("resume", tr("overlays.resume"), "play"),
             ("new", tr("overlays.new_game"), "plain"),
@@ -65,16 +74,42 @@ class PauseMenu(MenuOverlay):
         elif key == "new":
             self.host.push(ConfirmNewDeal(self.host, self.session))
         elif key == "match":
-            start_new_match(self.host, self.session.match.rules.name)
+            start_new_match(self.host, self.session.view.ruleset)
         elif key == "rules":
             s = self.session
-            self.host.push(RulesHelp(self.host, s.match.rules.timed(s.settings.turn_timers)))
+            self.host.push(RulesHelp(self.host, s.view.rules.timed(s.settings.turn_timers)))
         elif key == "settings":
             self.host.push(SettingsOverlay(self.host))
         elif key == "title":
             to_title(self.host)
+        elif key == "say" and self.host.room is not None:
+            self.host.push(PhraseMenu(self.host, self.host.room))
+        elif key == "leave":
+            leave_room(self.host)
         elif key == "quit":
             self.host.quit()
+
+
+class RoomEnded(MenuOverlay):
+    """The room with friends is over for you (its server stopped, the room closed, your connection gave up): what
+    happened, and the way back to the title."""
+
+    name = "room ended"
+    title_key = "rooms.ended_title"
+    closer = "title"
+
+    def __init__(self, host: Host, said: str) -> None:
+        super().__init__(host)
+        self.note = said
+
+    def items(self) -> list[tuple[str, str, str]]:
+        return [("title", tr("settlement.title"), "play")]
+
+    def choose(self, key: str) -> None:
+        leave_room(self.host)
+
+    def close(self) -> None:
+        leave_room(self.host)
 
 
 class ConfirmNewMatch(MenuOverlay):
@@ -113,7 +148,7 @@ class ConfirmNewDeal(ConfirmNewMatch):
     note_key, keep_key, start_key = "overlays.new_game_note", "overlays.keep_playing", "overlays.deal_again"
 
     def __init__(self, host: Host, session: Session) -> None:
-        super().__init__(host, session.match.rules.name, "")
+        super().__init__(host, session.view.ruleset, "")
         self.session = session
 
     def start(self) -> None:
@@ -152,21 +187,19 @@ class Chooser(MenuOverlay, Generic[T]):
             self.play(chosen[0])
 
 
-class KindChooser(Chooser[Reading]):
+class KindChooser(Chooser[Offer]):
     """A selection with several readings on a free lead: which one is meant (RULES.md, Combinations)."""
 
     name = "chooser"
     title_key, note_key = "overlays.chooser_title", "overlays.chooser_note"
     width = 760
 
-    def __init__(self, host: Host, options: list[Reading], play: Callable[[Kind], None]) -> None:
-        super().__init__(host, options, lambda reading: play(reading.kind))
+    def label(self, option: Offer) -> str:
+        assert option.reading is not None
+        return describe(option.reading)
 
-    def label(self, option: Reading) -> str:
-        return describe(option)
-
-    def key(self, index: int, option: Reading) -> str:
-        return option.kind.value
+    def key(self, index: int, option: Offer) -> str:
+        return option.reading.kind.value if option.reading is not None else str(index)
 
 
 def capitalised(label: str) -> str:

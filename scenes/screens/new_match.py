@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match import DEAL_NUMBERS
 from game.rulesets import RULESETS
+from game.view import DEAL_NUMBERS
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, INK, MODAL, MUTED, Row, dim, panel
 from scenes.platform.input import Act, Input
@@ -53,11 +53,11 @@ class RulesetChooser(MenuOverlay):
     def relayout(self) -> None:
         super().relayout()
         for b in self.row.buttons:
-            b.rect.width = self.host.geo.px(self.button_width)
+            b.rect.width = self.canvas.geo.px(self.button_width)
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
-        geo = self.host.geo
+        geo = self.canvas.geo
         right = self.box().right - geo.px(50)
         for b in self.row.buttons:
             if b.key not in RULESETS:
@@ -101,13 +101,13 @@ class DealEntry(Scene):
         self.relayout()
 
     def box(self) -> pygame.Rect:
-        geo = self.host.geo
+        geo = self.canvas.geo
         rect = pygame.Rect(0, 0, geo.px(940), geo.px(600))
         rect.center = geo["panel"].center
         return rect
 
     def relayout(self) -> None:
-        geo, box = self.host.geo, self.box()
+        geo, box = self.canvas.geo, self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
         self.row = Row.centered(
             bar,
@@ -137,14 +137,14 @@ class DealEntry(Scene):
         self.value += ((digit + step) % 10 - digit) * place
 
     def slots(self) -> list[pygame.Rect]:
-        geo, box = self.host.geo, self.box()
+        geo, box = self.canvas.geo, self.box()
         w, gap = geo.px(78), geo.px(12)
         x = box.centerx - (DIGITS * w + (DIGITS - 1) * gap) // 2
         return [pygame.Rect(x + k * (w + gap), box.y + geo.px(200), w, geo.px(110)) for k in range(DIGITS)]
 
     def arrows(self, slot: pygame.Rect) -> tuple[pygame.Rect, pygame.Rect]:
         """The clickable up and down arrows above and below a digit."""
-        h = self.host.geo.px(40)
+        h = self.canvas.geo.px(40)
         return pygame.Rect(slot.x, slot.y - h, slot.width, h), pygame.Rect(slot.x, slot.bottom, slot.width, h)
 
     def play(self) -> None:
@@ -183,11 +183,11 @@ class DealEntry(Scene):
                 self.cursor = k
 
     def update(self, dt: float) -> None:
-        self.row.get("play").hint = self.host.inputs.label(Act.CONFIRM)
-        self.row.get("back").hint = self.host.inputs.label(Act.MENU)
+        self.row.get("play").hint = self.canvas.inputs.label(Act.CONFIRM)
+        self.row.get("back").hint = self.canvas.inputs.label(Act.MENU)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo, box = self.host.geo, self.box()
+        geo, box = self.canvas.geo, self.box()
         dim(surface)
         surface.blit(panel(box.size, MODAL, geo.px(24)), box.topleft)
         blit_text(

@@ -52,7 +52,7 @@ class MenuOverlay(Scene, ABC):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         focused = self.row.focused()
         items = self.items()
         height, gap = geo.px(70), geo.px(16)
@@ -62,12 +62,12 @@ class MenuOverlay(Scene, ABC):
 
     def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
         """The buttons placed in the box: one centred column."""
-        area = pygame.Rect(0, 0, self.host.geo.px(self.width - 120), len(items) * (height + gap))
-        area.midtop = (box.centerx, box.y + self.host.geo.px(110))
+        area = pygame.Rect(0, 0, self.canvas.geo.px(self.width - 120), len(items) * (height + gap))
+        area.midtop = (box.centerx, box.y + self.canvas.geo.px(110))
         return Row.stacked(area, items, height, gap)
 
     def box(self) -> pygame.Rect:
-        geo = self.host.geo
+        geo = self.canvas.geo
         count = len(self.items())
         lines = max(len(self.note_lines()), self.note_room)
         height = geo.px(150 + 86 * count)
@@ -79,12 +79,12 @@ class MenuOverlay(Scene, ABC):
 
     def note_lines(self) -> list[str]:
         """The note broken to the panel's inner width: its width less the padding on either side."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         return wrap(self.note, geo.px(NOTE_PX), geo.px(self.width) - 2 * geo.px(PAD)) if self.note else []
 
     def note_layout(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """Each line of the note rendered and where it lies: centred, one under the other, below the buttons."""
-        geo, box = self.host.geo, self.box()
+        geo, box = self.canvas.geo, self.box()
         top = box.y + geo.px(NOTE_TOP + 86 * len(self.items()))
         placed = []
         for k, line in enumerate(self.note_lines()):
@@ -100,7 +100,7 @@ class MenuOverlay(Scene, ABC):
 
     def show_keys(self) -> None:
         """Each button with a key shows it: Confirm's on the focused one, Esc's on the one Esc stands for."""
-        inputs = self.host.inputs
+        inputs = self.canvas.inputs
         for b in self.row.buttons:
             b.hint = inputs.label(Act.MENU) if b.key == self.closer else inputs.label(Act.CONFIRM) if b.focus else ""
 
@@ -116,7 +116,7 @@ class MenuOverlay(Scene, ABC):
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         dim(surface)
         box = self.box()
         surface.blit(panel(box.size, MODAL, geo.px(24)), box.topleft)

@@ -11,32 +11,28 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import bots
 from game.actions import Pass, Play
-from game.cards import normalize, parse
-from game.combos import Reading, classify
+from game.cards import normalize
 from game.kinds import Kind
-from game.match import Phase
-from game.reasons import IllegalAction
-from game.wild import Stand, split_move
+from game.view import Offer, Phase, legal_moves, readings, split_move
 from scenes.art.text import blit_text
 from scenes.art.widgets import Row
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import KindChooser
-from scenes.screens.readings import ReadingChooser, offered
+from scenes.screens.readings import ReadingChooser
 from scenes.screens.settlement import SettlementScene
 from scenes.screens.table import TableScene, veil
 from scenes.table.placing import SORTS
-from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.table.slide import slide_pick
 from scenes.words.i18n import tr
-from scenes.words.wording import describe, hint, reason
+from scenes.words.wording import describe, hint
 
 if TYPE_CHECKING:
     from scenes.scene import Host
 
+PLAYED = (Phase.PLAYING, Phase.HAND_OVER, Phase.MATCH_OVER)  # the phases this screen shows
 SETTLE_AFTER = 2.3  # seconds the last play and the result banner stay before the settlement opens
 AUTO_PASS_AFTER = 1.0  # seconds "Can't beat" shows before the auto-pass setting passes for you
 
@@ -67,7 +63,7 @@ class PlayScene(TableScene):
 
     def relayout(self) -> None:
         super().relayout()
-        geo = self.host.geo
+        geo = self.canvas.geo
         specs = [
             ("pass", tr("play.pass"), "pass"),
             ("suggest", tr("play.suggest"), "hint"),
@@ -90,16 +86,16 @@ class PlayScene(TableScene):
     @property
     def my_turn(self) -> bool:
         s = self.session
-        return s.match.phase is Phase.PLAYING and s.match.turn == HUMAN and not s.bot_seat(HUMAN)
+        return s.view.phase is Phase.PLAYING and s.view.turn == s.me and not s.seat.bot_seat(s.me)
 
     @property
     def cannot_beat(self) -> bool:
         """Is it your turn to answer a play nothing in your hand beats (要不起)? Worked out once per turn."""
-        if not self.my_turn or self.session.match.hand.last is None:
+        if not self.my_turn or self.session.view.last is None:
             return False
         key = self.session.turn_key()
         if self.beaten is None or self.beaten[0] != key:
-            self.beaten = (key, self.session.match.legal_moves() == ["pass"])
+            self.beaten = (key, legal_moves(self.session.view) == ["pass"])
             self.stuck_for = 0.0
         return self.beaten[1]
 
@@ -107,30 +103,35 @@ class PlayScene(TableScene):
         super().update(dt)
         s = self.session
         self._sync_buttons()
+        if self.my_turn and s.cards.settled:  # Suggest's answer is asked as your turn starts: the key answers at once
+            s.advice.suggestions(s.view, s.turn_key())
         self._collect_suggestions()
-        if s.match.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
+        if s.view.phase not in PLAYED and s.cards.settled:  # a new deal from a room's server: its auction's screen
+            self.host.show(s, settle=False)
+            return
+        if s.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
             self.over_for += dt
-            if self.over_for >= SETTLE_AFTER and not self.settling and not s.board.busy:
+            if self.over_for >= SETTLE_AFTER and not self.settling and not s.cards.board.busy:
                 self.settling = True
                 self.host.push(SettlementScene(self.host, s))
             return
-        if self.cannot_beat and s.settings.auto_pass and s.settled:
+        if self.cannot_beat and s.settings.auto_pass and s.cards.settled:
             self.stuck_for += dt
             if self.stuck_for >= AUTO_PASS_AFTER:
                 self.pass_turn()
                 return
-        decided = s.bot_turn(bots.decide, lambda: s.match.legal_moves()[-1]) if s.settled else None
-        if decided is not None:
-            seat, move = decided
-            s.apply(Pass(seat) if move == "pass" else Play(seat, move))
+        if s.cards.settled:
+            s.drive()
 
     def _sync_buttons(self) -> None:
-        s, labels = self.session, self.host.inputs
+        s, labels = self.session, self.canvas.inputs
         mine, stuck = self.my_turn, self.cannot_beat
         for b in self.actions.buttons:
-            b.enabled = mine and (b.key != "pass" or s.match.hand.last is not None) and not (stuck and b.key != "pass")
+            b.enabled = mine and (b.key != "pass" or s.view.last is not None) and not (stuck and b.key != "pass")
             if b.key == "pass":  # a screen built on this one (the swap) may have no Pass
                 b.label = tr("play.cannot_beat" if stuck else "play.pass")
+            elif b.key == "play":  # Suggest said pass and nothing is raised: the one key passes (what it shows)
+                b.label = tr("play.pass" if self.passing_suggested else "play.play")
         hints = {"play": Act.CONFIRM, "pass": Act.PASS, "suggest": Act.SUGGEST, "sort": Act.SORT, "auto": Act.AUTO}
         hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
         for b in self.actions.buttons + self.tools.buttons:
@@ -144,7 +145,7 @@ class PlayScene(TableScene):
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """Index in the hand of the topmost card under `pos`."""
-        board, size = self.session.board, self.session.card_size("hand")
+        board, size = self.session.cards.board, self.session.cards.card_size("hand")
         for index in range(len(board.hand) - 1, -1, -1):
             sprite = board.sprites.get(board.hand[index])
             if sprite is not None and pygame.Rect(sprite.pos, size).collidepoint(pos):
@@ -152,76 +153,82 @@ class PlayScene(TableScene):
         return None
 
     def set_raised(self, cards: list[int], raised: bool) -> None:
-        s = self.session
+        places = self.session.cards
         if raised:
-            s.selected |= set(cards)
+            places.selected |= set(cards)
         else:
-            s.selected -= set(cards)
-        s.place_hand(0.12)
+            places.selected -= set(cards)
+        places.place_hand(0.12)
 
     def _release_drag(self) -> None:
         assert self.drag is not None
         start, end = self.drag
         self.drag = None
-        hand = self.session.board.hand
+        hand = self.session.cards.board.hand
         if max(start, end) >= len(hand):  # the hand shrank under the drag (a play was made): nothing to raise
             return
         if start == end:
             card = hand[start]
-            self.set_raised([card], card not in self.session.selected)
+            self.set_raised([card], card not in self.session.cards.selected)
             return
         low, high = sorted((start, end))
         dragged = hand[low : high + 1]
-        if hand[start] in self.session.selected:  # a drag from a raised card lowers the range
+        if hand[start] in self.session.cards.selected:  # a drag from a raised card lowers the range
             self.set_raised(dragged, False)
             return
-        match = self.session.match
-        picked = slide_pick([match.deck[c] for c in dragged], match.rules)
+        view = self.session.view
+        picked = slide_pick([view.deck[c] for c in dragged], view.rules)
         self.set_raised([card.id for card in picked], True)
 
     def in_drag(self, card: int | None) -> bool:
         if self.drag is None or card is None:
             return False
         low, high = sorted(self.drag)
-        hand = self.session.board.hand
+        hand = self.session.cards.board.hand
         return card in hand[low : high + 1]
 
     # ----- actions ------------------------------------------------------------------------------------
 
     def play(self, kind: Kind | None = None) -> None:
-        """Play the raised cards; out of turn the core's refusal ("It is not your turn.") is shown."""
+        """Play the raised cards; out of turn the core's refusal ("It is not your turn.") is shown. A selection the
+        core offers several readings of asks which one is meant (`game.choices.readings`)."""
         s = self.session
-        cards = tuple(c for c in s.board.hand if c in s.selected)
-        move = normalize("".join(s.match.deck[c].char for c in cards)) if cards else ""
-        stands = offered(s.match, move) if kind is None and self.my_turn else []
-        if len(stands) > 1:  # wild cards that can stand for different ranks: which one you mean
-
-            def play_as(stand: Stand) -> None:
-                self._submit(Play(HUMAN, stand.text, stand.reading.kind, cards))
-
-            self.host.push(ReadingChooser(self.host, stands, play_as))
-            return
-        plain = not s.match.wild or s.match.wild not in move
-        if kind is None and move and self.my_turn and s.match.hand.last is None and plain:
-            options = distinct_readings(classify(parse(move), s.match.rules))
-            if len(options) > 1:
-                self.host.push(KindChooser(self.host, options, self.play))
+        places = s.cards
+        cards = tuple(c for c in places.board.hand if c in places.selected)
+        if kind is None and self.my_turn:
+            offers = readings(s.view, cards)
+            if len(offers) > 1:
+                wild = s.view.wild and s.view.wild in offers[0].play.move
+                chooser = ReadingChooser if wild else KindChooser
+                self.host.push(chooser(self.host, offers, self._submit_offer))
                 return
-        self._submit(Play(HUMAN, move, kind, cards))
+            self._submit(offers[0].play)
+            return
+        move = normalize("".join(s.view.deck[c].char for c in cards)) if cards else ""
+        self._submit(Play(s.me, move, kind, cards))
+
+    @property
+    def passing_suggested(self) -> bool:
+        """Suggest showed a pass for this turn and you have raised nothing since: Play reads Pass and passes."""
+        s = self.session
+        shown = self.suggestions[self.suggest_index] if self.suggestions else None
+        return (
+            self.my_turn
+            and shown is not None
+            and shown.move == "pass"
+            and self.suggest_key == s.turn_key()
+            and not s.cards.selected
+        )
+
+    def _submit_offer(self, offer: Offer) -> None:
+        self._submit(offer.play)
 
     def _submit(self, play: Play) -> None:
-        try:
-            self.session.apply(play)
-        except IllegalAction as refused:
-            self.session.refuse(reason(refused.rejection))
+        self.session.act(play)
 
     def pass_turn(self) -> None:
-        try:
-            self.session.apply(Pass(HUMAN))
-        except IllegalAction as refused:
-            self.session.refuse(reason(refused.rejection))
-            return
-        self.set_raised(list(self.session.selected), False)
+        if self.session.act(Pass(self.session.me)):
+            self.set_raised(list(self.session.cards.selected), False)
 
     def suggest(self) -> None:
         s = self.session
@@ -233,7 +240,7 @@ class PlayScene(TableScene):
             self._show_suggestion()
         elif self.pending is None:
             self.suggest_key, self.suggestions = key, []
-            self.pending = self.host.pool.submit(bots.suggest, s.view(HUMAN))
+            self.pending = s.advice.suggestions(s.view, key)
 
     def _collect_suggestions(self) -> None:
         if self.pending is None or not self.pending.done():
@@ -249,24 +256,25 @@ class PlayScene(TableScene):
 
     def _show_suggestion(self) -> None:
         s = self.session
+        places = s.cards
         tip = self.suggestions[self.suggest_index]
-        s.selected.clear()
+        places.selected.clear()
         if tip.move != "pass":
             wanted = list(split_move(tip.move)[0])  # the cards; a wild-card table names their reading after "="
-            for card in reversed(s.board.hand):
-                char = s.match.deck[card].char
+            for card in reversed(places.board.hand):
+                char = s.view.deck[card].char
                 if char in wanted:
                     wanted.remove(char)
-                    s.selected.add(card)
-        s.place_hand(0.15)
+                    places.selected.add(card)
+        places.place_hand(0.15)
         count = len(self.suggestions)
         more = tr("play.more", index=self.suggest_index + 1, count=count) if count > 1 else ""
-        s.say(hint(tip, s.match.rules, s.match.hand.landlord) + more, 6.0)
+        s.notices.say(hint(tip, s.view.rules, s.view.landlord) + more, 6.0)
 
     def sort(self) -> None:
         s = self.session
-        s.sort = SORTS[(SORTS.index(s.sort) + 1) % len(SORTS)]
-        s.place_hand(0.3)
+        s.cards.set_sort(SORTS[(SORTS.index(s.cards.sort) + 1) % len(SORTS)])
+        s.cards.place_hand(0.3)
         s.save()  # Continue brings the hand back in this order
 
     # ----- input --------------------------------------------------------------------------------------
@@ -274,7 +282,7 @@ class PlayScene(TableScene):
     def handle(self, event: Input) -> None:
         act = event.act
         commands = {
-            Act.CONFIRM: self.pass_turn if self.cannot_beat else self.play,  # the one answer offered
+            Act.CONFIRM: self.pass_turn if self.cannot_beat or self.passing_suggested else self.play,  # what it shows
             Act.PASS: self.pass_turn,
             Act.SUGGEST: self.suggest,
             Act.SORT: self.sort,
@@ -294,7 +302,7 @@ class PlayScene(TableScene):
         elif act is Act.POINTER_UP and self.drag is not None:
             self._release_drag()
         elif act is Act.CLEAR:
-            self.set_raised(list(self.session.selected), False)
+            self.set_raised(list(self.session.cards.selected), False)
         elif act in (Act.LEFT, Act.RIGHT, Act.UP, Act.DOWN, Act.FIRST, Act.LAST):
             self._cursor(event)
         else:
@@ -317,69 +325,59 @@ class PlayScene(TableScene):
         index = self.card_at(event.pos)
         if index is not None:
             self.drag = (index, index)
-            self.session.cursor = index
+            self.session.cards.cursor = index
             return
         super().handle(event)
 
     def _cursor(self, event: Input) -> None:
-        act, s = event.act, self.session
-        if not s.board.hand:
+        act, places = event.act, self.session.cards
+        if not places.board.hand:
             return
-        last = len(s.board.hand) - 1
+        last = len(places.board.hand) - 1
         if act in (Act.FIRST, Act.LAST):
-            s.cursor = 0 if act is Act.FIRST else last
+            places.cursor = 0 if act is Act.FIRST else last
         elif act in (Act.LEFT, Act.RIGHT):
             step = -1 if act is Act.LEFT else 1
             # a single press wraps round the hand; a held one stops at its end
-            s.cursor = max(0, min(last, s.cursor + step)) if event.repeat else (s.cursor + step) % (last + 1)
+            at = places.cursor + step
+            places.cursor = max(0, min(last, at)) if event.repeat else at % (last + 1)
         else:
-            self.set_raised([s.board.hand[s.cursor]], act is Act.UP)
+            self.set_raised([places.board.hand[places.cursor]], act is Act.UP)
 
     # ----- drawing ------------------------------------------------------------------------------------
 
     def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
-        s = self.session
-        board = s.board
+        places = self.session.cards
+        board = places.board
         if card is None or card not in board.hand:
             return
         index = board.hand.index(card)
-        on_mouse = self.host.inputs.device is Device.MOUSE
-        if (not on_mouse and index == s.cursor) or self.in_drag(card):
-            surface.blit(self.host.art["hand"].highlight(), at)
+        on_mouse = self.canvas.inputs.device is Device.MOUSE
+        if (not on_mouse and index == places.cursor) or self.in_drag(card):
+            surface.blit(self.canvas.art["hand"].highlight(), at)
         elif on_mouse and index == self.hover and self.drag is None:
-            size = self.host.art["hand"].size
+            size = self.canvas.art["hand"].size
             surface.blit(veil(size, (255, 206, 80, 235), max(3, size[0] // 25)), at)
 
     def prompt(self) -> str:
         s = self.session
-        if not self.my_turn or not s.settled:
+        if not self.my_turn or not s.cards.settled:
             return ""
-        last = s.match.hand.last
+        last = s.view.last
         if last is None:
             return tr("play.your_lead")
         key = "play.nothing_beats" if self.cannot_beat else "play.beat"
-        return tr(key, name=SEAT_NAMES[last.seat], play=describe(last.reading))
+        return tr(key, name=s.names[last.seat], play=describe(last.reading))
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        geo = self.host.geo
+        geo = self.canvas.geo
         s = self.session
-        if s.match.phase is Phase.PLAYING and s.settled:
+        if s.view.phase is Phase.PLAYING and s.cards.settled:
             if self.my_turn:
                 self.actions.draw(surface, geo.px(30))
-            elif s.match.turn == HUMAN and s.settings.auto:
+            elif s.view.turn == s.me and s.settings.auto:
                 zone = geo["action_bar"]
                 playing = tr("play.auto_playing")
                 blit_text(surface, playing, geo.px(28), (255, 230, 160), zone.center, "center", True)
         self.tools.draw(surface, geo.px(24))
-
-
-def distinct_readings(readings: tuple[Reading, ...]) -> list[Reading]:
-    """One reading per kind, the default first: the choices a leader must be offered (RULES.md)."""
-    seen: set[Kind] = set()
-    out = []
-    for reading in readings:
-        if reading.kind not in seen:
-            seen.add(reading.kind)
-            out.append(reading)
-    return out

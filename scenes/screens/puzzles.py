@@ -9,7 +9,7 @@ which play took control (`game.solver.refute`).
 from __future__ import annotations
 
 import math
-from concurrent.futures import BrokenExecutor, Future
+from concurrent.futures import Future
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,6 +26,7 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, RED, Button, Row, panel
 from scenes.platform import my_puzzles as mine
 from scenes.platform.input import Act, Input
 from scenes.platform.puzzle_stars import Stars
+from scenes.platform.worker import ask
 from scenes.scene import Scene
 from scenes.table.board import row_positions
 from scenes.words import problems
@@ -107,8 +108,8 @@ class PuzzleList(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.host.geo
-        w, h = self.host.screen.get_size()
+        geo = self.canvas.geo
+        w, h = self.canvas.screen.get_size()
         specs = [(str(i), chapter_title(c), "plain") for i, c in enumerate(self.chapters)]
         tab_w = min(geo.px(440), (w - geo.px(80)) // max(1, len(specs)) - geo.px(20))
         self.tabs = Row.centered(pygame.Rect(0, geo.px(130), w, geo.px(64)), specs, tab_w, geo.px(20))
@@ -129,7 +130,7 @@ class PuzzleList(Scene):
         self.back = Button("back", tr("puzzles.back"), back)
 
     def update(self, dt: float) -> None:
-        self.back.hint = self.host.inputs.label(Act.MENU)
+        self.back.hint = self.canvas.inputs.label(Act.MENU)
 
     def open(self, index: int) -> None:
         self.host.push(PuzzleTable(self.host, self.chapters[self.chapter], index))
@@ -176,7 +177,7 @@ class PuzzleList(Scene):
             self.open(self.focus)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         w, h = surface.get_size()
         surface.blit(felt(surface.get_size()), (0, 0))
         blit_text(surface, tr("puzzles.title"), geo.px(64), GOLD, (w // 2, geo.px(30)), "midtop", True, (60, 20, 0))
@@ -378,7 +379,7 @@ class PuzzleTable(Scene):
         for seat, (move, cards, age) in list(self.shown.items()):
             self.shown[seat] = move, cards, age + dt
         for b in self.row.buttons:
-            b.hint = self.host.inputs.label(ACTS[b.key])
+            b.hint = self.canvas.inputs.label(ACTS[b.key])
         if self.position is None or self.your_turn():
             return
         self.wait -= dt
@@ -450,8 +451,8 @@ class PuzzleTable(Scene):
     # ----- layout and drawing --------------------------------------------------------------------------------
 
     def relayout(self) -> None:
-        geo = self.host.geo
-        w = self.host.screen.get_width()
+        geo = self.canvas.geo
+        w = self.canvas.screen.get_width()
         specs = [
             ("play", tr("puzzles.play"), "play"),
             ("pass", tr("puzzles.pass"), "plain"),
@@ -478,9 +479,9 @@ class PuzzleTable(Scene):
     def zone(self, seat: int) -> tuple[pygame.Rect, str, float]:
         """A seat's hand zone, how its cards align in it and their step: yours along the bottom, the others' along
         the top (the seat before you on the left)."""
-        geo = self.host.geo
-        w, h = self.host.screen.get_size()
-        size = self.host.art[self.art(seat)].size
+        geo = self.canvas.geo
+        w, h = self.canvas.screen.get_size()
+        size = self.canvas.art[self.art(seat)].size
         players = len(self.cards)
         if seat == YOU:
             zone = pygame.Rect(geo.px(60), h - size[1] - geo.px(40), w - geo.px(400), size[1])
@@ -494,8 +495,8 @@ class PuzzleTable(Scene):
 
     def hand_rects(self, seat: int) -> list[tuple[Card, pygame.Rect]]:
         """Where each card of a seat's hand lies; the cards of your chosen play are raised."""
-        geo = self.host.geo
-        size = self.host.art[self.art(seat)].size
+        geo = self.canvas.geo
+        size = self.canvas.art[self.art(seat)].size
         cards = self.cards[seat]
         zone, align, step = self.zone(seat)
         places = row_positions(len(cards), zone, size, align, step)
@@ -515,8 +516,8 @@ class PuzzleTable(Scene):
     def play_spot(self, seat: int) -> tuple[int, int]:
         """The centre of where a seat's play of this round lies: yours above your hand, the seat before you on the
         left, the one after you on the right, with the message panel between them."""
-        geo = self.host.geo
-        w, h = self.host.screen.get_size()
+        geo = self.canvas.geo
+        w, h = self.canvas.screen.get_size()
         table_w = w - geo.px(300)
         if seat == YOU:
             return table_w // 2, h - geo.px(420)
@@ -524,7 +525,7 @@ class PuzzleTable(Scene):
         return x, geo.px(470)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         w = surface.get_width()
         surface.blit(felt(surface.get_size()), (0, 0))
         title = f"{chapter_title(self.chapter)} · {puzzle_name(self.puzzle)}"
@@ -540,8 +541,8 @@ class PuzzleTable(Scene):
         self.row.draw(surface, geo.px(26))
 
     def draw_hand(self, surface: pygame.Surface, seat: int) -> None:
-        geo = self.host.geo
-        art = self.host.art[self.art(seat)]
+        geo = self.canvas.geo
+        art = self.canvas.art[self.art(seat)]
         rects = self.hand_rects(seat)
         for card, rect in rects:
             surface.blit(art.shadow(), rect.move(geo.px(3), geo.px(4)))
@@ -559,13 +560,13 @@ class PuzzleTable(Scene):
             pygame.draw.circle(surface, GOLD, (at[0] + width - geo.px(18), at[1] + geo.px(14)), geo.px(8))
 
     def draw_play(self, surface: pygame.Surface, seat: int, move: Move, cards: list[Card], age: float) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         cx, cy = self.play_spot(seat)
         rise = self.rise(seat, age)
         if move.is_pass:
             blit_text(surface, tr("puzzles.passed"), geo.px(34), MUTED, (cx, cy + rise), "center", True, (0, 0, 0))
             return
-        art = self.host.art["table"]
+        art = self.canvas.art["table"]
         step = art.size[0] * 0.4
         total = art.size[0] + step * (len(cards) - 1)
         for k, card in enumerate(cards):
@@ -578,7 +579,7 @@ class PuzzleTable(Scene):
         """How far a play `age` seconds old still has to slide in from its seat's side; none with reduced motion."""
         if self.host.table_settings.reduced_motion or age >= SLIDE:
             return 0
-        return round((1 - age / SLIDE) * self.host.geo.px(40)) * (1 if seat == YOU else -1)
+        return round((1 - age / SLIDE) * self.canvas.geo.px(40)) * (1 if seat == YOU else -1)
 
     def message(self) -> tuple[str, str, tuple[int, int, int]]:
         """The heading and the text of the panel in the middle, and the heading's colour."""
@@ -608,7 +609,7 @@ class PuzzleTable(Scene):
         heading, text, color = self.message()
         if not heading and not text:
             return
-        geo = self.host.geo
+        geo = self.canvas.geo
         w = surface.get_width()
         width = geo.px(660)
         lines = wrap(text, geo.px(24), width - geo.px(48))[:6]
@@ -641,17 +642,14 @@ class PuzzleMaker:
     forced win the player missed runs in the bot pool (the screen never waits for it), the button shows once one is
     found, and pressing it adds the position to My puzzles."""
 
-    def __init__(self, host: Host, match: Match, seat: int, span: DealSpan | None = None) -> None:
+    def __init__(self, host: Host, match: Match | None, seat: int, span: DealSpan | None = None) -> None:
         self.host = host
         self.found: tuple[Proven, Source] | None = None
         self.note = ""
         self.made = False
         self.search: Future[tuple[Proven, Source] | None] | None = None
-        if not host.demo and solvable(match):
-            try:
-                self.search = host.pool.submit(missed_win, match, seat, span)
-            except (RuntimeError, BrokenExecutor):  # the pool is shut or broken: no button, nothing else lost
-                self.search = None
+        if match is not None and not host.demo and solvable(match):  # a room's match is not held here: no search
+            self.search = ask(host.pool, missed_win, match, seat, span)  # no worker: no button, nothing else lost
 
     def cancel(self) -> bool:
         """Withdraw a search the pool has not started (the bots need it more); True when one was withdrawn."""

@@ -1,33 +1,21 @@
 """The reading chooser of the wild-card tables (RULESETS `wildcard`, `swap-three`): when your wild cards let a
 selection be read several ways that demand different answers (a soft bomb of 7s or of 8s, a straight ending at 9 or
-at 10), which one you mean. The strongest reading comes first and is focused, as the core's default."""
+at 10), which one you mean. The strongest reading comes first and is focused, as the core's default; what is offered
+comes from the core (`game.choices.readings`)."""
 
 from __future__ import annotations
 
-from game import wild
-from game.combos import beats
-from game.match import Match
-from game.wild import Stand
+from game.view import Offer, split_move
 from scenes.screens.menus import Chooser
 from scenes.table.stand_ins import played_as
 
 
-def offered(match: Match, move: str) -> list[Stand]:
-    """The readings of the sorted selection `move` worth asking about now: every one that answers the play on the
-    table (or any, leading), the strongest first. Empty when nothing on the table is wild or the move holds no wild
-    card (the kind chooser asks then)."""
-    table = match.wild
-    if not table or table not in move:
-        return []
-    last = match.hand.last
-    found = wild.stands(move, table, match.rules)
-    return [s for s in found if last is None or beats(s.reading, last.reading)]
-
-
-class ReadingChooser(Chooser[Stand]):
+class ReadingChooser(Chooser[Offer]):
     name = "reading chooser"
     title_key, note_key = "wild.chooser_title", "wild.chooser_note"
     width = 860
 
-    def label(self, option: Stand) -> str:
-        return played_as(option.reading, option.physical, option.ranks)
+    def label(self, option: Offer) -> str:
+        physical, ranks = split_move(option.play.move)
+        assert option.reading is not None
+        return played_as(option.reading, physical, ranks)

@@ -23,6 +23,7 @@ from scenes.platform.input import Act, Device, Input
 from scenes.screens.menus import replay_deal
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.table import TableScene
+from scenes.table.local_seat import LocalSeat
 from scenes.table.open_hands import card_positions, spot_for
 from scenes.table.recording import playable_deals, record
 from scenes.table.restore import restore_table
@@ -67,7 +68,7 @@ class ReplayScene(TableScene):
         self.deal = len(self.deals) - 1 if deal is None else deal
         self.recording = record(match, self.deals[self.deal])
         self.position = 0
-        self.host = host
+        self.host, self.canvas = host, host.canvas
         super().__init__(host, self._table(0))
         self.playing = True
         self.speed = 1.0
@@ -81,14 +82,21 @@ class ReplayScene(TableScene):
 
     # ----- the table at a position -----------------------------------------------------------------------
 
+    @property
+    def state(self) -> Match:
+        """The match at the position shown: the replay sees every hand."""
+        match = self.session.seat.match
+        assert match is not None
+        return match
+
     def _table(self, position: int) -> Session:
         """A replay session laid out at `position` at once, as a restored save is."""
         settings = replace(self.host.table_settings, auto=False, counter=False)  # every card is seen: no counter
         state = copy.deepcopy(self.recording.states[position])
-        session = Session(state, settings, sounds=self.host.sounds, replay=True)
-        session.relayout(self.host.geo)
+        session = Session(LocalSeat(state, settings, replay=True), settings, self.canvas.sounds)
+        session.relayout(self.canvas.geo)
         restore_table(session)
-        session.reveal.clear()  # every hand is face up already
+        session.cards.reveal.clear()  # every hand is face up already
         return session
 
     @property
@@ -105,8 +113,8 @@ class ReplayScene(TableScene):
         if self.position >= self.last:
             self.playing = False
             return
-        self.session.apply(self.source.log[self.recording.span.start + self.position])
-        self.session.reveal.clear()
+        self.session.act(self.source.log[self.recording.span.start + self.position])
+        self.session.cards.reveal.clear()
         self.position += 1
         self.wait = 0.0
         if self.position >= self.last:
@@ -175,7 +183,7 @@ class ReplayScene(TableScene):
         if self.maker.found is None or self.maker.made:
             return
         self.maker.make()
-        self.session.say(self.maker.note, 3.0)
+        self.session.notices.say(self.maker.note, 3.0)
 
     # ----- frames ------------------------------------------------------------------------------------------
 
@@ -184,7 +192,7 @@ class ReplayScene(TableScene):
 
     def relayout(self) -> None:
         super().relayout()
-        geo = self.host.geo
+        geo = self.canvas.geo
         self.session.relayout(geo)
         self.menu.label = tr("common.close")
         bar = geo["action_bar"]
@@ -207,7 +215,7 @@ class ReplayScene(TableScene):
         if self.maker.update():
             self.relayout()
         self._sync_buttons()
-        if self.playing and self.session.settled:
+        if self.playing and self.session.cards.settled:
             self.wait += dt * self.speed
             if self.wait >= PAUSE:
                 self.forward()
@@ -230,7 +238,7 @@ class ReplayScene(TableScene):
 
     def hint(self, key: str) -> str:
         """The key (or pad button) of the button `key` on the device last used: the keyboard's + and - together."""
-        inputs = self.host.inputs
+        inputs = self.canvas.inputs
         if inputs.device is Device.GAMEPAD:
             return inputs.label(PAD_KEYS[key])
         said = inputs.label(KEYS[key])
@@ -286,7 +294,7 @@ class ReplayScene(TableScene):
             self.change_speed(1, wrap=True)
         elif self.menu.hit(pos):
             self.close()
-        elif self.scrubber().inflate(0, self.host.geo.px(24)).collidepoint(pos):
+        elif self.scrubber().inflate(0, self.canvas.geo.px(24)).collidepoint(pos):
             bar = self.scrubber()
             self._jump(round((pos[0] - bar.x) / max(1, bar.width) * self.last))
 
@@ -301,7 +309,7 @@ class ReplayScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_table(surface)
-        geo = self.host.geo
+        geo = self.canvas.geo
         self.transport.draw(surface, geo.px(24))
         for b in self.transport.buttons:
             self._icon(surface, b)
@@ -312,7 +320,7 @@ class ReplayScene(TableScene):
 
     def _icon(self, surface: pygame.Surface, button: Button) -> None:
         """The transport symbols, drawn (no font has all of them)."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         color = CREAM if button.enabled else (200, 200, 196)
         cx, cy = button.rect.centerx, button.rect.centery - (geo.px(8) if button.hint else 0)
         r = geo.px(12)
@@ -340,13 +348,13 @@ class ReplayScene(TableScene):
             bar(cx - r * 0.7 - max(2, r // 3))
 
     def scrubber(self) -> pygame.Rect:
-        geo = self.host.geo
+        geo = self.canvas.geo
         bar = geo["action_bar"]
         return pygame.Rect(bar.x, bar.bottom + geo.px(14), bar.width, geo.px(10))
 
     def _scrubber(self, surface: pygame.Surface) -> None:
         """The deal as a track: a tick per move, the part played in gold, a knob where the replay is."""
-        geo, bar = self.host.geo, self.scrubber()
+        geo, bar = self.canvas.geo, self.scrubber()
         radius = bar.height // 2
         pygame.draw.rect(surface, (20, 34, 28), bar.inflate(geo.px(4), geo.px(4)), border_radius=radius + 2)
         share = self.position / max(1, self.last)
@@ -365,8 +373,8 @@ class ReplayScene(TableScene):
 
     def _info(self, surface: pygame.Surface) -> None:
         """The replay's card: which deal of how many, the auction as it went, and the playback state."""
-        geo, s = self.host.geo, self.session
-        hand = s.match.hand
+        geo, s = self.canvas.geo, self.session
+        hand = self.state.hand
         box = self.info_box()
         surface.blit(panel(box.size, 190, geo.px(16)), box.topleft)
         x, y = box.x + geo.px(18), box.y + geo.px(8)
@@ -375,7 +383,7 @@ class ReplayScene(TableScene):
         where = tr("replay.which", hand=span.hand_no, deal=self.deal + 1, deals=len(self.deals))
         blit_text(surface, where, geo.px(20), CREAM, (title.right + geo.px(14), title.centery), "midleft", True)
         y = title.bottom + geo.px(4)
-        said = [f"{SEAT_NAMES[seat]} {label}" for (seat, _), label in zip(hand.bids, bid_labels(s.match), strict=True)]
+        said = [f"{SEAT_NAMES[seat]} {label}" for (seat, _), label in zip(hand.bids, bid_labels(s.view), strict=True)]
         lines = [tr("replay.auction", bids=said[0] if said else tr("replay.no_bids"))]
         for words in said[1:]:  # a seat's answer is never split over two lines
             trial = f"{lines[-1]} · {words}"
@@ -393,10 +401,10 @@ class ReplayScene(TableScene):
 
     def info_box(self) -> pygame.Rect:
         """The replay's card: under Close at the top right, or under the score bar when the kitty lies there."""
-        geo, s = self.host.geo, self.session
+        geo, s = self.canvas.geo, self.session
         box = pygame.Rect(0, 0, geo.px(530), geo.px(132))
         box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
-        if box.colliderect(s.kitty_zone()):
+        if box.colliderect(s.cards.kitty_zone()):
             box.topleft = (geo["hud"].x, geo["hud"].bottom + geo.px(30))
         return box
 
@@ -405,39 +413,47 @@ class ReplayScene(TableScene):
     def fixtures(self) -> list[pygame.Rect]:
         """Everything the open hands must leave clear: the score bar and its deal line, the kitty, every seat and its
         plays, your hand, the message line and every control (the card counter is off in a replay)."""
-        s, geo = self.session, self.session.geo
+        s, geo = self.session, self.session.cards.geo
         assert geo is not None
         hud = geo["hud"]
-        fixed = [hud.inflate(0, geo.px(60)), geo["menu_button"], s.kitty_zone(), geo["message"], geo["action_bar"]]
-        fixed += [self.scrubber(), geo["tools"], s.zone("hand", HUMAN)]
-        fixed += [s.zone(kind, seat) for seat in range(s.match.players) for kind in ("seat", "play")]
+        fixed = [
+            hud.inflate(0, geo.px(60)),
+            geo["menu_button"],
+            s.cards.kitty_zone(),
+            geo["message"],
+            geo["action_bar"],
+        ]
+        fixed += [self.scrubber(), geo["tools"], s.cards.zone("hand", HUMAN)]
+        fixed += [s.cards.zone(kind, seat) for seat in range(self.state.players) for kind in ("seat", "play")]
         return fixed
 
     def open_areas(self) -> dict[int, pygame.Rect]:
         """Each opponent's spot for its open hand, clear of the table and of each other."""
         s = self.session
         taken = [*self.fixtures(), self.info_box()]
-        screen = pygame.Rect((0, 0), self.host.geo.size)
+        screen = pygame.Rect((0, 0), self.canvas.geo.size)
         areas: dict[int, pygame.Rect] = {}
-        for seat in range(1, s.match.players):
-            areas[seat] = spot_for(s.zone("seat", seat), screen, taken, self.host.geo.px)
+        for seat in range(1, self.state.players):
+            areas[seat] = spot_for(s.cards.zone("seat", seat), screen, taken, self.canvas.geo.px)
             taken.append(areas[seat])
         return areas
 
     def open_cards(self, seat: int) -> list[int]:
         """The cards a seat holds, as far as they have been dealt; the kitty joins the landlord once it has flown."""
         s = self.session
-        hand = s.match.hand
-        joining = set(hand.kitty) if s.flip is not None and not s.flip.joined and seat == hand.landlord else set()
+        hand = self.state.hand
+        joining = (
+            set(hand.kitty) if s.cards.flip is not None and not s.cards.flip.joined and seat == hand.landlord else set()
+        )
         cards = [c for c in hand.hands[seat] if c not in joining]
-        return s.table_order(cards)[: s.shown_count(seat)]
+        return s.cards.table_order(cards)[: s.cards.shown_count(seat)]
 
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         """An opponent's hand face up by its seat (in place of the live table's face-down pile), with its count."""
-        geo, art, deck = self.host.geo, self.host.art["mini"], self.session.match.deck
+        geo, art, deck = self.canvas.geo, self.canvas.art["mini"], self.state.deck
         cards = self.open_cards(seat)
         area = self.open_areas()[seat]
-        seat_box = self.session.zone("seat", seat)
+        seat_box = self.session.cards.zone("seat", seat)
         toward = (seat_box.centerx > geo.size[0] // 2) - (seat_box.centerx < geo.size[0] // 2)
         corners = card_positions(area, len(cards), art.size, toward)
         if not corners:
@@ -448,7 +464,7 @@ class ReplayScene(TableScene):
         surface.blit(panel(bounds.size, 120, geo.px(12)), bounds.topleft)
         for card, corner in zip(cards, corners, strict=True):
             surface.blit(art.face(deck[card]), corner)
-            mark_card(surface, self.session.match, card, corner, art.size, {})
+            mark_card(surface, self.session.view, card, corner, art.size, {})
         centre = (geo.size[0] // 2, geo.size[1] // 2)
         corner = min(
             (bounds.topleft, bounds.topright, bounds.bottomleft, bounds.bottomright),
@@ -460,15 +476,15 @@ class ReplayScene(TableScene):
     def _kitty(self, surface: pygame.Surface) -> None:
         """The kitty face up from the start (the live table turns it up when the landlord takes it)."""
         s = self.session
-        if s.match.hand.landlord is not None:
+        if self.state.hand.landlord is not None:
             super()._kitty(surface)
             return
-        geo, art = self.host.geo, self.host.art["mini"]
-        zone, (w, _) = s.kitty_zone(), art.size
-        kitty = s.match.hand.kitty
+        geo, art = self.canvas.geo, self.canvas.art["mini"]
+        zone, (w, _) = s.cards.kitty_zone(), art.size
+        kitty = self.state.hand.kitty
         step = min(w + geo.px(8), (zone.width - w) / max(1, len(kitty) - 1))  # as the live table lays it out
         x = zone.centerx - (w + step * (len(kitty) - 1)) / 2
         for card in kitty:
-            surface.blit(art.face(s.match.deck[card]), (round(x), zone.y))
-            mark_card(surface, s.match, card, (round(x), zone.y), art.size, {})
+            surface.blit(art.face(self.state.deck[card]), (round(x), zone.y))
+            mark_card(surface, self.session.view, card, (round(x), zone.y), art.size, {})
             x += step

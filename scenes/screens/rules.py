@@ -242,7 +242,7 @@ class RulesHelp(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         self.pages = self.written()  # a new language lays every scene out again
         box = geo["panel"]
         bar = pygame.Rect(box.x, box.bottom - geo.px(100), box.width, geo.px(70))
@@ -256,7 +256,7 @@ class RulesHelp(Scene):
     def update(self, dt: float) -> None:
         self.row.get("prev").enabled = self.page > 0
         self.row.get("next").enabled = self.page < len(self.pages) - 1
-        self.row.get("close").hint = self.host.inputs.label(Act.MENU)
+        self.row.get("close").hint = self.canvas.inputs.label(Act.MENU)
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + step))
@@ -281,7 +281,7 @@ class RulesHelp(Scene):
                 self.turn(-1 if hit.key == "prev" else 1)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         dim(surface)
         box = geo["panel"]
         surface.blit(panel(box.size, MODAL, geo.px(28)), box.topleft)
@@ -308,7 +308,7 @@ class RulesHelp(Scene):
     def _fitted(self, page: Page, box: pygame.Rect) -> tuple[int, list[str | None]]:
         """The text size and wrapped lines (None between paragraphs) of a page: 26 px at the reference size, smaller
         for a long page (or a language that wraps longer) so the text and its examples end above the buttons."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         width = box.width - geo.px(100)
         room = self.row.buttons[0].rect.top - box.y - geo.px(130) if self.row.buttons else box.height
         if page.examples:
@@ -325,7 +325,7 @@ class RulesHelp(Scene):
 
     def _example_spots(self, page: Page, box: pygame.Rect) -> list[tuple[int, int]]:
         """(left edge, row) of each example: side by side, a new row when the next would pass the panel's edge."""
-        geo, (w, _) = self.host.geo, self.host.art["table"].size
+        geo, (w, _) = self.canvas.geo, self.canvas.art["table"].size
         spots, row, x = [], 0, box.x + geo.px(50)
         for caption, ranks in page.examples:
             span = max(w + round(w * 0.32) * (len(ranks) - 1), text(caption, geo.px(20), GOLD, True).get_width())
@@ -337,12 +337,12 @@ class RulesHelp(Scene):
 
     def _examples_height(self, page: Page, box: pygame.Rect) -> int:
         rows = 1 + max(row for _, row in self._example_spots(page, box))
-        h = self.host.art["table"].size[1]
-        return rows * (self.host.geo.px(30) + h) + (rows - 1) * self.host.geo.px(30)
+        h = self.canvas.art["table"].size[1]
+        return rows * (self.canvas.geo.px(30) + h) + (rows - 1) * self.canvas.geo.px(30)
 
     def _examples(self, surface: pygame.Surface, box: pygame.Rect, y: int, page: Page) -> int:
         """Draw the page's example plays; returns where the last row ends."""
-        geo, art = self.host.geo, self.host.art["table"]
+        geo, art = self.canvas.geo, self.canvas.art["table"]
         w, h = art.size
         spots = self._example_spots(page, box)
         for (caption, ranks), (x, row) in zip(page.examples, spots, strict=True):

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pygame
 
-from game import bots
 from game.rulesets import Ruleset
 from scenes.art.widgets import Button, Row
 from scenes.flow import set_practice
 from scenes.platform.input import Act, Input
 from scenes.platform.prefs import AUTO_INTERVALS, VOLUMES
 from scenes.screens.overlay import MenuOverlay
+from scenes.table.table_settings import LEVELS
 from scenes.words.i18n import LANGUAGES, tr
 from scenes.words.wording import level_name, ruleset_title
 
@@ -54,7 +54,7 @@ class SettingsOverlay(MenuOverlay):
     def _ruleset_timed(self) -> Ruleset | None:
         """The ruleset at the table when it has timers of its own (classic, no-shuffle): they cannot be turned off."""
         session = self.host.session
-        rules = session.match.rules if session is not None else None
+        rules = session.view.rules if session is not None else None
         return rules if rules is not None and rules.turn_seconds is not None else None
 
     def _timers_label(self) -> str:
@@ -68,7 +68,7 @@ class SettingsOverlay(MenuOverlay):
         self.row.get("timers").enabled = self._ruleset_timed() is None  # the ruleset's own timers: shown, greyed
 
     def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
-        geo = self.host.geo
+        geo = self.canvas.geo
         margin, between = geo.px(60), geo.px(40)
         width = (box.width - 2 * margin - between) // 2
         buttons = []
@@ -84,7 +84,7 @@ class SettingsOverlay(MenuOverlay):
         return Row([*buttons, Button(key, label, back, style)])
 
     def box(self) -> pygame.Rect:
-        geo = self.host.geo
+        geo = self.canvas.geo
         rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + 60))
         rect.center = geo["panel"].center
         return rect
@@ -97,7 +97,7 @@ class SettingsOverlay(MenuOverlay):
             if b.focus and b.key == "practice":
                 b.hint = tr("replay.practice_hint")
             if b.focus and b.key == "sound":
-                b.hint = self.host.inputs.label(Act.MUTE)
+                b.hint = self.canvas.inputs.label(Act.MUTE)
 
     def handle(self, event: Input) -> None:
         focused = self.row.focused()
@@ -127,7 +127,7 @@ class SettingsOverlay(MenuOverlay):
             self.turn(key, 1)  # Confirm steps up and stops at 100%; Left (or a click on the left half) lowers
             return
         elif key == "level":
-            self.host.change_prefs(level=bots.LEVELS[(bots.LEVELS.index(s.level) + 1) % len(bots.LEVELS)])
+            self.host.change_prefs(level=LEVELS[(LEVELS.index(s.level) + 1) % len(LEVELS)])
         elif key == "interval":
             interval = next((v for v in AUTO_INTERVALS if v > s.auto_interval), AUTO_INTERVALS[0])
             self.host.change_prefs(auto_interval=interval)

@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match import Phase
-from game.scoring import Settlement
+from game.actions import NextHand
+from game.view import Phase, Settlement
 from scenes.art.avatars import avatar
 from scenes.art.effects import Confetti, Effect, Glow
 from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
-from scenes.flow import play_again, to_title, undo_turn
+from scenes.flow import leave_room, play_again, to_title, undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import replay_deal, start_new_match
+from scenes.screens.menus import PauseMenu, replay_deal, start_new_match
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
-from scenes.table.seats import HUMAN, SEAT_NAMES
 from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.table_words import doubling_items, score_items, share_terms
@@ -45,12 +45,13 @@ class SettlementScene(Scene):
         self.row = Row()
         self.shown = 0.0
         self.celebration: list[Effect] = []
-        self.maker = PuzzleMaker(host, session.match, HUMAN)  # a forced win you missed: make it a puzzle
+        self.waiting = False  # at a room's table: you said you are ready, the others are not yet
+        self.maker = PuzzleMaker(host, session.seat.match, session.me)  # a forced win you missed: make it a puzzle
 
     def enter(self) -> None:
         self.relayout()
         if self.human_won:
-            geo = self.host.geo
+            geo = self.canvas.geo
             if self.session.settings.reduced_motion:  # a gold frame round the panel, outside it
                 self.celebration = [Glow(self.box().inflate(geo.px(28), geo.px(28)), geo.px(8), 1.2)]
             else:
@@ -59,27 +60,30 @@ class SettlementScene(Scene):
     @property
     def human_won(self) -> bool:
         """The match (once it is over) or else the hand went your way."""
-        match = self.session.match
-        settlement = match.hand.settlement
+        view, me = self.session.view, self.session.me
+        settlement = view.settlement
         if self.match_over:
-            return HUMAN in match.winners
-        return settlement is not None and (settlement.landlord == HUMAN) == settlement.landlord_won
+            return me in view.winners
+        return settlement is not None and (settlement.landlord == me) == settlement.landlord_won
 
     @property
     def match_over(self) -> bool:
-        return self.session.match.phase is Phase.MATCH_OVER
+        return self.session.view.phase is Phase.MATCH_OVER
 
     def box(self) -> pygame.Rect:
-        geo = self.host.geo
+        geo = self.canvas.geo
         box = geo["panel"]
-        box.height = geo.px(760 if self.session.match.rules.double_phase else 700)  # room for the shares (004)
+        box.height = geo.px(760 if self.session.view.rules.double_phase else 700)  # room for the shares (004)
         box.center = geo["panel"].center
         return box
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         box = self.box()
         bar = pygame.Rect(box.x, box.bottom - geo.px(110), box.width, geo.px(74))
+        if self.host.room is not None:
+            self._room_buttons(bar)
+            return
         if self.match_over:  # the match is decided: what is left is a new one from zero (000 §23)
             specs = [("match", tr("settlement.new_match"), "play"), ("title", tr("settlement.title"), "dark")]
         else:  # Play again keeps the totals (000 §21); New match asks first, as it resets them
@@ -92,32 +96,56 @@ class SettlementScene(Scene):
         specs[1:1] = replays  # watch the hand again, or play its cards again as practice
         self.row = Row.centered(bar, specs, geo.px(196), geo.px(16))
         self.row.buttons[0].focus = True
-        self.row.get("deal").enabled = not self.session.match.hand.collected  # its number cannot deal it again
+        held = self.session.seat.match is not None  # replays and deals again come from a match held here
+        self.row.get("replay").enabled = held
+        self.row.get("deal").enabled = held and not self.session.view.collected  # its number cannot deal it again
         if self.maker.found is not None:
             make = pygame.Rect(box.right - geo.px(330), bar.y - geo.px(76), geo.px(300), geo.px(60))
             self.row.buttons.append(self.maker.button(make))
 
+    def _room_buttons(self, bar: pygame.Rect) -> None:
+        """At a room's table: ready for the next hand (a new match once it is decided), or leave; the room deals
+        once every player is ready."""
+        geo = self.canvas.geo
+        word = "settlement.new_match" if self.match_over else "settlement.play_again"
+        word = "rooms.waiting_others" if self.waiting else word
+        specs = [("again", tr(word), "play"), ("leave", tr("rooms.leave_room"), "dark")]
+        self.row = Row.centered(bar, specs, geo.px(300), geo.px(24))
+        self.row.buttons[0].focus = True
+        self.row.get("again").enabled = not self.waiting
+
     def update(self, dt: float) -> None:
         self.shown += dt
+        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again, at its phase
+            self.session.take()
+            self.host.show(self.session, settle=False)
+            return
         self.celebration = [e for e in self.celebration if e.update(dt)]
         if self.maker.update():
             self.relayout()
         hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
+        hint |= {"leave": Act.CLEAR}  # a room: leaving is never one stray Esc away
         hint |= {"make": Act.CONFIRM}  # Make a puzzle, once a missed win is found
         for b in self.row.buttons:
-            b.hint = self.host.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay") else ""
+            b.hint = self.canvas.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay", "leave") else ""
         if self.host.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
     def choose(self, key: str) -> None:
-        if key == "again":
+        if key == "again" and self.host.room is not None:
+            self.session.act(NextHand())  # ready: the room deals once everyone is
+            self.waiting = True
+            self.relayout()
+        elif key == "again":
             play_again(self.host, self.session)
-        elif key == "replay":
-            self.host.push(ReplayScene(self.host, self.session.match, maker=self.maker))
-        elif key == "deal":
-            replay_deal(self.host, self.session.match.rules.name, self.session.match.hand.deal_no)
+        elif key == "leave":
+            leave_room(self.host)
+        elif key == "replay" and (match := self.session.seat.match) is not None:
+            self.host.push(ReplayScene(self.host, match, maker=self.maker))
+        elif key == "deal" and self.session.seat.match is not None:
+            replay_deal(self.host, self.session.view.ruleset, self.session.view.deal_no)
         elif key == "match":
-            start_new_match(self.host, self.session.match.rules.name)
+            start_new_match(self.host, self.session.view.ruleset)
         elif key == "title":
             to_title(self.host)
         elif key == "make":
@@ -131,6 +159,10 @@ class SettlementScene(Scene):
             self.choose(picked)
         elif picked == "":
             return
+        elif act is Act.MENU and self.host.room is not None:
+            self.host.push(PauseMenu(self.host, self.session))  # its Leave the room, never a stray Esc out of it
+        elif act is Act.CLEAR and self.host.room is not None:
+            self.choose("leave")
         elif act is Act.MENU:
             self.choose("title")
         elif act is Act.SORT:  # R or (Y): the replay
@@ -139,8 +171,8 @@ class SettlementScene(Scene):
             undo_turn(self.host, self.session)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo, match = self.host.geo, self.session.match
-        settlement = match.hand.settlement
+        geo, view = self.canvas.geo, self.session.view
+        settlement = view.settlement
         dim(surface)
         box = self.box()
         for effect in self.celebration:  # behind the opaque panel: nothing falls over the figures
@@ -166,11 +198,11 @@ class SettlementScene(Scene):
         )
         side = tr("settlement.side_landlord") if settlement.landlord_won else tr("settlement.side_farmers")
         sub = tr(
-            "settlement.sub_you" if settlement.landlord == HUMAN else "settlement.sub_other",
+            "settlement.sub_you" if settlement.landlord == self.session.me else "settlement.sub_other",
             side=side,
-            number=match.hand.number,
-            name=SEAT_NAMES[settlement.landlord],
-            deal=deal_label(match.hand),
+            number=view.hand_no,
+            name=self.session.names[settlement.landlord],
+            deal=deal_label(view),
         )
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
         self._computation(surface, box, settlement)
@@ -180,12 +212,12 @@ class SettlementScene(Scene):
 
     def _expired(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """A deal that ran out of time: no winner, no score, the totals as they stood."""
-        geo, match = self.host.geo, self.session.match
+        geo, view = self.canvas.geo, self.session.view
         top = (box.centerx, box.y + geo.px(26))
         blit_text(surface, tr("table.time_ran_out"), geo.px(72), (230, 190, 120), top, "midtop", True, (0, 0, 0))
-        sub = tr("settlement.expired_sub", number=match.hand.number, deal=deal_label(match.hand))
+        sub = tr("settlement.expired_sub", number=view.hand_no, deal=deal_label(view))
         blit_text(surface, sub, geo.px(26), CREAM, (box.centerx, box.y + geo.px(118)), "midtop")
-        limit = match.rules.timed(True).deal_seconds or 0
+        limit = view.rules.timed(True).deal_seconds or 0
         note = tr("settlement.expired_note", minutes=f"{limit / 60:g}")
         y = box.y + geo.px(180)
         for line in wrap(note, geo.px(24), geo.px(400)):
@@ -194,13 +226,13 @@ class SettlementScene(Scene):
         self.row.draw(surface, geo.px(28))
 
     def _computation(self, surface: pygame.Surface, box: pygame.Rect, settlement) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         x, y = box.x + geo.px(60), box.y + geo.px(180)
         blit_text(surface, tr("settlement.score"), geo.px(28), GOLD, (x, y), bold=True)
         y += geo.px(44)
-        rules = self.session.match.rules
+        rules = self.session.view.rules
         if rules.double_phase:  # 004: one share per farmer, each with its own doubles
-            draw_shares(surface, geo, settlement, SEAT_NAMES, rules.share_cap, (x, y), geo.px(440))
+            draw_shares(surface, geo, settlement, self.session.names, rules.share_cap, (x, y), geo.px(440))
             return
         formula = settlement.lines()[-1]  # the core spells the computation out; the scene only lays it out
         for step in score_items(settlement):  # two decks bring many bombs: "6 bombs ×64"
@@ -210,12 +242,12 @@ class SettlementScene(Scene):
         y += geo.px(14)
         blit_text(surface, formula.replace(" x ", " × "), geo.px(30), GOLD, (x, y), bold=True)
         y += geo.px(48)
-        farmers = self.session.match.players - 1
+        farmers = self.session.view.players - 1
         rule = tr("settlement.rule_one") if farmers == 1 else tr("settlement.rule_many", farmers=farmers)
         blit_text(surface, rule, geo.px(20), MUTED, (x, y))
 
     def _table(self, surface: pygame.Surface, box: pygame.Rect, settlement: Settlement | None) -> None:
-        geo, match = self.host.geo, self.session.match
+        geo, view, names = self.canvas.geo, self.session.view, self.session.names
         x = box.x + geo.px(520)
         y = box.y + geo.px(180)
         cols = (x, x + geo.px(250), x + geo.px(390))
@@ -223,15 +255,16 @@ class SettlementScene(Scene):
         for col, head in zip(cols, heads, strict=True):
             blit_text(surface, head, geo.px(24), MUTED, (col, y), bold=True)
         y += geo.px(44)
-        target = match.rules.match_target
-        row = geo.px(82 if match.players <= 3 else 64)  # four rows fit above the buttons
-        for seat in range(match.players):
-            delta, total = settlement.deltas[seat] if settlement else 0, match.scores[seat]
-            name = SEAT_NAMES[seat]
+        target = view.rules.match_target
+        row = geo.px(82 if view.players <= 3 else 64)  # four rows fit above the buttons
+        for seat in range(view.players):
+            delta, total = settlement.deltas[seat] if settlement else 0, view.scores[seat]
+            name = names[seat]
             blit_text(surface, name, geo.px(28), CREAM, (cols[0] + geo.px(40), y), bold=True)
             if settlement:  # the seat's face, smiling or not, in its role's hat
                 role = "landlord" if seat == settlement.landlord else "farmer"
-                face = avatar(seat, self.session.moods.face(match, seat, False), role, geo.px(44))
+                look = self.session.seat.avatars.get(seat, seat)
+                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(44))
                 surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)
@@ -243,18 +276,18 @@ class SettlementScene(Scene):
             if filled.width:
                 pygame.draw.rect(surface, GOLD, filled, border_radius=bar.height // 2)
             y += row
-        if match.winners:
-            names = listed([SEAT_NAMES[w] for w in match.winners])
-            many = len(match.winners) > 1 or HUMAN in match.winners
-            text = tr("settlement.match_won_many" if many else "settlement.match_won_one", names=names)
-            size = geo.px(34 if len(match.winners) < 3 else 28)
+        if view.winners:
+            winners = listed([names[w] for w in view.winners])
+            many = len(view.winners) > 1 or self.session.me in view.winners
+            text = tr("settlement.match_won_many" if many else "settlement.match_won_one", names=winners)
+            size = geo.px(34 if len(view.winners) < 3 else 28)
             blit_text(surface, text, size, GOLD, (cols[0], y + geo.px(6)), bold=True, shadow=(0, 0, 0))
-            hands = len(match.results)
+            hands = view.hands_played
             final = tr("settlement.final_one" if hands == 1 else "settlement.final", count=hands)
             blit_text(surface, final, geo.px(22), MUTED, (cols[0], y + geo.px(58)))
         else:
-            lead = max(match.scores)
-            level = lead == min(match.scores)  # "all square", never "leader on +0"
+            lead = max(view.scores)
+            level = lead == min(view.scores)  # "all square", never "leader on +0"
             note = tr("settlement.first_to_level" if level else "settlement.first_to", target=target, lead=f"{lead:+d}")
             blit_text(surface, note, geo.px(22), MUTED, (cols[0], y + geo.px(10)))
 
@@ -263,7 +296,7 @@ def draw_shares(
     surface: pygame.Surface,
     geo: Fitted,
     settlement: Settlement,
-    names: dict[int, str],
+    names: Mapping[int, str],
     cap: int | None,
     at: tuple[int, int],
     width: int,

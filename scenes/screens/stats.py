@@ -75,14 +75,14 @@ class StatsScreen(Scene):
         ]
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         box = geo["panel"]
         bar = pygame.Rect(box.x, box.bottom - geo.px(100), box.width, geo.px(70))
         self.row = Row.centered(bar, [("back", tr("common.back"), "play")], geo.px(260), 0)
         self.row.buttons[0].focus = True
 
     def update(self, dt: float) -> None:
-        self.row.buttons[0].hint = self.host.inputs.label(Act.MENU)
+        self.row.buttons[0].hint = self.canvas.inputs.label(Act.MENU)
 
     def handle(self, event: Input) -> None:
         act = event.act
@@ -94,7 +94,7 @@ class StatsScreen(Scene):
             self.host.pop()
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         dim(surface)
         box = geo["panel"]
         surface.blit(panel(box.size, 255, geo.px(28)), box.topleft)
@@ -107,7 +107,7 @@ class StatsScreen(Scene):
     def _footnote(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Above the Back button: what went wrong with the statistics file (in the player's language), or else
         what is counted."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         size, color = (geo.px(22), WARN) if self.problem else (geo.px(20), MUTED)
         text = problems.note(self.problem) if self.problem else tr("stats.note")
         lines = wrap(text, size, box.width - geo.px(160))[:4]
@@ -116,7 +116,7 @@ class StatsScreen(Scene):
             y = blit_text(surface, line, size, color, (box.centerx, y), "midtop").bottom + geo.px(2)
 
     def _tiles(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> int:
-        geo = self.host.geo
+        geo = self.canvas.geo
         tiles = self.tiles()
         gap = geo.px(24)
         width = (box.width - geo.px(100) - gap * (len(tiles) - 1)) // len(tiles)
@@ -129,7 +129,7 @@ class StatsScreen(Scene):
         return top + height
 
     def _bars(self, surface: pygame.Surface, box: pygame.Rect, top: int) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         x, right = box.x + geo.px(70), box.right - geo.px(70)
         y = top
         for label, figures, won, played in self.bars():

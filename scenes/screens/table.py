@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.match import Phase
+from game.view import Phase
 from scenes.art.avatars import Expression, ahead, avatar, paint_ahead, shadow, shadow_margin, thought
 from scenes.art.cache import cache
 from scenes.art.emblems import draw_crown, draw_straw_hat
@@ -21,19 +21,28 @@ from scenes.art.widgets import CREAM, GOLD, MUTED, SHADOW, Button, panel
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
-from scenes.screens.menus import PauseMenu
+from scenes.screens.menus import PauseMenu, RoomEnded
+from scenes.screens.phrases import PhraseMenu
+from scenes.table.cues import WARN_AT
 from scenes.table.hud import (
     draw_banner,
     draw_bubbles,
+    draw_chat,
     draw_counter,
     draw_deck,
     draw_hud,
     draw_kitty,
     draw_message,
 )
-from scenes.table.marks import draw_allowance, draw_practice_tag, draw_seat_tags, draw_shown_hand, draw_your_shown
-from scenes.table.placing import WARN_AT
-from scenes.table.seats import HUMAN, SEAT_NAMES
+from scenes.table.marks import (
+    draw_allowance,
+    draw_practice_tag,
+    draw_presence,
+    draw_seat_tags,
+    draw_shown_hand,
+    draw_your_shown,
+)
+from scenes.table.restore import restore_table
 from scenes.table.session import Session
 from scenes.table.stand_ins import received, stood_for
 from scenes.table.wild_marks import draw_swap_tag, draw_wild_hud, mark_card
@@ -67,17 +76,25 @@ class TableScene(Scene):
     def __init__(self, host: Host, session: Session) -> None:
         super().__init__(host)
         self.session = session
-        self.menu = Button("menu", tr("table.menu"), host.geo["menu_button"], "dark")
+        self.menu = Button("menu", tr("table.menu"), host.canvas.geo["menu_button"], "dark")
         self.time = 0.0
 
     def relayout(self) -> None:
-        self.menu.rect = self.host.geo["menu_button"]
+        self.menu.rect = self.canvas.geo["menu_button"]
         self.menu.label = tr("table.menu")  # a language switch lays the scene out again
 
     def update(self, dt: float) -> None:
         self.time += dt
-        self.menu.hint = self.host.inputs.label(Act.MENU)
+        self.menu.hint = self.canvas.inputs.label(Act.MENU)
         self.session.update(dt)
+        room = self.host.room
+        if room is not None and room.ended is not None and self.host.scene is self:  # the room is over for you
+            self.host.push(RoomEnded(self.host, tr(room.ended)))
+            return
+        if self.session.relaid:  # back in a room after a gap: the table as the whole view says, as Continue lays it
+            self.session.relaid = False
+            self.session.cards.place_hand(0.0)
+            restore_table(self.session)
         paint_ahead()
 
     def handle(self, event: Input) -> None:
@@ -87,17 +104,19 @@ class TableScene(Scene):
             self.toggle_counter()
         elif event.act is Act.UNDO:
             undo_turn(self.host, self.session)
+        elif event.act is Act.PHRASE and self.host.room is not None:
+            self.host.push(PhraseMenu(self.host, self.host.room))
         elif event.act is Act.POINTER_MOVE:
             self.menu.hover = self.menu.rect.collidepoint(event.pos)
         elif event.act in (Act.CONFIRM, Act.POINTER_DOWN):
-            self.session.skip_last_word()
+            self.session.cards.skip_last_word()
 
     def toggle_auto(self) -> None:
         s = self.session
         s.settings.auto = not s.settings.auto
-        if not s.settings.auto and s.match.turn == HUMAN:
-            s.thinker.cancel()
-        s.say(tr("table.auto_on") if s.settings.auto else tr("table.auto_off"), 2.5)
+        if not s.settings.auto and s.view.turn == s.me:
+            s.seat.stop_thinking()  # the bot thinking for you stops: the turn is yours again
+        s.notices.say(tr("table.auto_on") if s.settings.auto else tr("table.auto_off"), 2.5)
 
     def toggle_counter(self) -> None:
         self.session.settings.counter = not self.session.settings.counter
@@ -108,22 +127,23 @@ class TableScene(Scene):
         self.draw_table(surface)
 
     def draw_table(self, surface: pygame.Surface) -> None:
-        s, geo = self.session, self.host.geo
+        s, geo = self.session, self.canvas.geo
         surface.blit(felt(surface.get_size()), (0, 0))
         draw_hud(surface, geo, s)
         if s.settings.counter:
             draw_counter(surface, geo, s)
         self.menu.draw(surface, geo.px(24))
-        draw_kitty(surface, geo, s, self.host.art["mini"])
-        draw_allowance(surface, geo, s.match)
-        draw_wild_hud(surface, geo, s.match, self.host.art["mini"], 0.0 if s.settings.reduced_motion else s.wild_pop)
-        if s.deal is not None:
-            draw_deck(surface, s, self.host.art["mini"])
-        for seat in range(s.match.players):
+        draw_kitty(surface, geo, s, self.canvas.art["mini"])
+        draw_allowance(surface, geo, s.view)
+        draw_wild_hud(surface, geo, s.view, self.canvas.art["mini"], 0.0 if s.settings.reduced_motion else s.wild.pop)
+        if s.cards.deal is not None:
+            draw_deck(surface, s, self.canvas.art["mini"])
+        for seat in range(s.view.players):
             self._seat(surface, seat)
         self._cards(surface)
-        draw_your_shown(surface, geo, s, HUMAN)
+        draw_your_shown(surface, geo, s, s.me)
         draw_bubbles(surface, geo, s)
+        draw_chat(surface, geo, s)
         draw_message(surface, geo, s, self.prompt())  # under the banner, should the banner need its room
         draw_banner(surface, geo, s)
         s.effects.draw(surface)
@@ -132,10 +152,11 @@ class TableScene(Scene):
     def _seat(self, surface: pygame.Surface, seat: int) -> None:
         """A seat's panel: avatar, name, role with its hat, score, the turn glow and timer. Upright panels (the side
         seats and yours) stack these; the wide north panel sets them side by side to leave the table its height."""
-        s, geo = self.session, self.host.geo
-        r = s.zone("seat", seat)
+        s, geo = self.session, self.canvas.geo
+        view, cards = s.view, s.cards
+        r = cards.zone("seat", seat)
         wide = r.width > r.height * 1.5
-        to_act = s.acting(seat) and s.deal is None and (s.flip is None or s.flip.joined)
+        to_act = seat in view.waiting and cards.deal is None and (cards.flip is None or cards.flip.joined)
         surface.blit(panel(r.size, 185, geo.px(18)), r.topleft)
         if to_act:
             glow = 0.5 + 0.5 * math.sin(self.time * 6)
@@ -145,25 +166,22 @@ class TableScene(Scene):
             face.midleft = (r.x + geo.px(14), r.centery)
         else:
             face.midtop = (r.centerx, r.y + geo.px(26))
-        landlord = (
-            s.match.hand.landlord
-            if s.match.phase is not Phase.BIDDING and (s.flip is None or s.flip.progress >= 1)
-            else None
-        )
+        landlord = view.landlord if cards.flip is None or cards.flip.progress >= 1 else None
         role = "Landlord" if landlord == seat else "Farmer" if landlord is not None else ""
-        thinking = to_act and s.bot_seat(seat) and seat != HUMAN
-        self._face(surface, seat, face, role, s.moods.face(s.match, seat, thinking), wide)
-        score = tr("table.points", score=f"{s.match.scores[seat]:+d}")
+        thinking = to_act and s.seat.thinking(seat)
+        self._face(surface, seat, face, role, s.moods.face(view, seat, thinking), wide)
+        score = tr("table.points", score=f"{view.scores[seat]:+d}")
         shown = SeatPanel(seat, r, face, role, thinking, score)
         (self._seat_wide if wide else self._seat_upright)(surface, shown)
         if to_act:
             self._timer_bar(surface, self._timer_rect(r, face, wide), beside=wide)
-        draw_seat_tags(surface, geo, s.match, seat, r)
-        draw_swap_tag(surface, geo, s.match, seat, r)
-        if seat != HUMAN:
+        draw_seat_tags(surface, geo, view, seat, r)
+        draw_presence(surface, geo, s.seat.presence(seat), r)
+        draw_swap_tag(surface, geo, view, seat, r)
+        if seat != s.me:
             self._pile(surface, seat)
-            if seat not in s.reveal:
-                draw_shown_hand(surface, geo, s.match, seat, r, self.host.art["mini"])
+            if seat not in cards.reveal:
+                draw_shown_hand(surface, geo, view, seat, r, self.canvas.art["mini"])
 
     def _face(
         self, surface: pygame.Surface, seat: int, face: pygame.Rect, role: str, mood: Expression, wide: bool
@@ -175,8 +193,9 @@ class TableScene(Scene):
         lift = 0 if still or mood is not Expression.HAPPY else round(abs(math.sin(self.time * 5)) * face.height * 0.06)
         margin, drop = shadow_margin(face.width), max(2, face.height // 24)
         surface.blit(shadow(face.width), (face.x - margin + drop // 2, face.y - margin + drop))
-        portrait = avatar(seat, mood, role.lower(), face.width)
-        ahead(seat, role.lower(), face.width)
+        look = self.session.seat.avatars.get(seat, seat)  # a room's player chose a portrait
+        portrait = avatar(look, mood, role.lower(), face.width)
+        ahead(look, role.lower(), face.width)
         surface.blit(portrait, portrait.get_rect(bottomleft=(face.x, face.bottom - lift)))
         if mood is Expression.THINKING:
             bubble = thought(face.width, 3 if still else 1 + int(self.time * 3) % 3)
@@ -188,9 +207,10 @@ class TableScene(Scene):
             surface.blit(bubble, bubble.get_rect(bottomleft=at))
 
     def _seat_upright(self, surface: pygame.Surface, shown: SeatPanel) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         seat, r, face, role, thinking, score = shown
-        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
+        name = self.session.names[seat]
+        blit_text(surface, name, geo.px(26), CREAM, (r.centerx, face.bottom + geo.px(8)), "midtop", True)
         if role:
             colour = GOLD if role == "Landlord" else FARMER_GREEN
             at = (r.centerx, face.bottom + geo.px(40))
@@ -201,10 +221,10 @@ class TableScene(Scene):
 
     def _seat_wide(self, surface: pygame.Surface, shown: SeatPanel) -> None:
         """The north seat: the hat sits on the role line, not above the avatar, where the card counter is."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         seat, r, face, role, thinking, score = shown
         x = face.right + geo.px(14)
-        blit_text(surface, SEAT_NAMES[seat], geo.px(26), CREAM, (x, r.y + geo.px(10)), "topleft", True)
+        blit_text(surface, self.session.names[seat], geo.px(26), CREAM, (x, r.y + geo.px(10)), "topleft", True)
         blit_text(surface, score, geo.px(22), GOLD, (r.right - geo.px(14), r.y + geo.px(12)), "topright", True)
         line = r.y + geo.px(52)
         if role:
@@ -224,7 +244,7 @@ class TableScene(Scene):
 
     def _timer_rect(self, r: pygame.Rect, face: pygame.Rect, wide: bool) -> pygame.Rect:
         """Where a seat's turn bar runs: just above an upright panel, along the bottom inside the wide one."""
-        geo = self.host.geo
+        geo = self.canvas.geo
         if wide:
             x = face.right + geo.px(14)
             return pygame.Rect(x, r.bottom - geo.px(18), r.right - geo.px(64) - x, geo.px(8))
@@ -233,8 +253,8 @@ class TableScene(Scene):
     def _timer_bar(self, surface: pygame.Surface, bar: pygame.Rect, beside: bool = False) -> None:
         """The turn limit running down on the seat to act: green, then amber, red at the end; the seconds over its
         right end, or (`beside`) after it."""
-        geo, s = self.host.geo, self.session
-        clock = s.clock
+        geo, s = self.canvas.geo, self.session
+        clock = s.seat.clock
         if clock.turn_limit is None:
             return
         left = clock.turn_left() if clock.turn == s.turn_key() else 1.0  # a turn not yet counting shows full
@@ -254,11 +274,11 @@ class TableScene(Scene):
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         """An opponent's face-down cards and their count: a column beside a side seat, a row beside the north one,
         the count badge at the end of either."""
-        s, geo = self.session, self.host.geo
-        art = self.host.art["mini"]
-        zone = s.zone("pile", seat)
-        count = s.shown_count(seat)
-        if seat in s.reveal or not count:
+        s, geo = self.session, self.canvas.geo
+        art = self.canvas.art["mini"]
+        zone = s.cards.zone("pile", seat)
+        count = s.cards.shown_count(seat)
+        if seat in s.cards.reveal or not count:
             return
         across = zone.width > zone.height
         pile = _pile_image(art.back(), min(count, 20), zone.size, across)
@@ -269,7 +289,7 @@ class TableScene(Scene):
         else:
             surface.blit(pile, (zone.centerx - pile.get_width() // 2, zone.y))
             badge.center = (zone.centerx, zone.bottom + geo.px(4))
-        warn = count <= WARN_AT and s.deal is None and s.match.phase is Phase.PLAYING
+        warn = count <= WARN_AT and s.cards.deal is None and s.view.phase is Phase.PLAYING
         pulse = 0.5 + 0.5 * math.sin(self.time * 8) if warn else 0
         fill = (200 + int(50 * pulse), 40, 40) if warn else (25, 45, 35)
         if warn:  # a light round the badge, pulsing outwards: unmissable from across the table
@@ -292,11 +312,11 @@ class TableScene(Scene):
             )
 
     def _cards(self, surface: pygame.Surface) -> None:
-        s, arts = self.session, self.host.art
-        deck = s.match.deck
+        s, arts = self.session, self.canvas.art
+        deck = s.view.deck
         dx, dy = s.effects.offset()
-        tags, arrived = stood_for(s.match), received(s.match, HUMAN)
-        for sprite in s.board.draw_order():
+        tags, arrived = stood_for(s.view), received(s.view)
+        for sprite in s.cards.board.draw_order():
             art = arts[sprite.size]
             image = art.face(deck[sprite.card]) if sprite.face_up and sprite.card is not None else art.back()
             x, y = round(sprite.pos[0]) + dx, round(sprite.pos[1]) + dy
@@ -305,17 +325,17 @@ class TableScene(Scene):
                 surface.blit(art.shadow(), (x + ox, y + oy))
             surface.blit(image, (x, y))
             if sprite.face_up and sprite.card is not None:
-                mark_card(surface, s.match, sprite.card, (x, y), art.size, tags)
+                mark_card(surface, s.view, sprite.card, (x, y), art.size, tags)
                 if sprite.card in arrived:
                     surface.blit(art.highlight(), (x, y))
             if sprite.dim:
                 surface.blit(veil(art.size), (x, y))
             self.decorate(surface, sprite.card, (x, y))
-        for seat, cards in s.reveal.items():
-            positions = s.reveal_positions(seat, len(cards))
-            for card, (x, y) in zip(s.table_order(cards), positions, strict=True):
+        for seat, cards in s.cards.reveal.items():
+            positions = s.cards.reveal_positions(seat, len(cards))
+            for card, (x, y) in zip(s.cards.table_order(cards), positions, strict=True):
                 surface.blit(arts["table"].face(deck[card]), (round(x), round(y)))
-                mark_card(surface, s.match, card, (round(x), round(y)), arts["table"].size, {})
+                mark_card(surface, s.view, card, (round(x), round(y)), arts["table"].size, {})
 
     def decorate(self, surface: pygame.Surface, card: int | None, at: tuple[int, int]) -> None:
         """Hook for the play scene's cursor and drag highlights over a hand card."""

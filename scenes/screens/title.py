@@ -1,4 +1,5 @@
-"""The title screen: Continue (when a saved match exists), New match, Puzzles, Statistics, Rules, Settings, Quit.
+"""The title screen: Continue (when a saved match exists), New match, Play with friends, Puzzles, Statistics, Rules,
+Settings, Quit.
 
 It is the first frame of a launch, so it imports the table and the other screens only when one is asked for (the
 app loads them in the background meanwhile, `App._import_table`).
@@ -42,26 +43,36 @@ class TitleScene(Scene):
         self.relayout()
 
     def relayout(self) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         can_continue = self.host.store is not None and self.host.store.exists()
+        busy = self.host.busy is not None  # another game's saves folder: where Continue was, the way to another
         specs = [
-            ("continue", tr("title.continue"), "play"),
+            ("folder", tr("folders.entry"), "plain") if busy else ("continue", tr("title.continue"), "play"),
             ("new", tr("title.new_match"), "play" if not can_continue else "plain"),
+            self._friends(),
             ("puzzles", tr("puzzles.entry"), "plain"),
             ("stats", tr("title.statistics"), "plain"),
             ("rules", tr("title.rules"), "plain"),
             ("settings", tr("title.settings"), "plain"),
             ("quit", tr("title.quit"), "dark"),
         ]
-        self.row = Row.stacked(geo["title_menu"], specs, geo.px(62), geo.px(12))  # seven entries in the room of six
-        self.row.get("continue").enabled = can_continue
-        self.row.move_focus(1)
+        self.row = Row.stacked(geo["title_menu"], specs, geo.px(56), geo.px(10))  # eight entries in the room of six
+        if not busy:
+            self.row.get("continue").enabled = can_continue
+        self.row.move_focus(1)  # the first usable entry
+        if busy:
+            self.row.move_focus(1)  # New match: playing unsaved was chosen (Saves folder... is above it)
         self.fan = self._fan()
-        self.draw(pygame.Surface(self.host.screen.get_size()))  # off screen: the first frame finds every text cached
+        self.draw(pygame.Surface(self.canvas.screen.get_size()))  # off screen: the first frame finds every text cached
+
+    def _friends(self) -> tuple[str, str, str]:
+        """Play with friends; or, while this device keeps your seat in a room (closed mid-match), back to it."""
+        code = self.host.prefs.room_code
+        return ("rejoin", tr("rooms.rejoin", code=code), "play") if code else ("friends", tr("rooms.title"), "plain")
 
     def _fan(self) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The rocket and a run of high cards fanned beside the logo: rotated once per window size."""
-        geo, art = self.host.geo, self.host.art["table"]
+        geo, art = self.canvas.geo, self.canvas.art["table"]
         logo = geo["title_logo"]
         out = []
         for k, card in enumerate(FAN):
@@ -74,7 +85,7 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.shown += dt
         for b in self.row.buttons:
-            b.hint = self.host.inputs.label(Act.CONFIRM) if b.focus else ""
+            b.hint = self.canvas.inputs.label(Act.CONFIRM) if b.focus else ""
         if self.host.demo and self.shown >= DEMO_START:
             from scenes.flow import new_match
 
@@ -87,10 +98,24 @@ class TitleScene(Scene):
             continue_match(self.host)
             if self.host.session is None:
                 self.relayout()
+        elif key == "folder":
+            from scenes.screens.folders import FolderInUse
+
+            self.host.push(FolderInUse(self.host))
         elif key == "new":
             from scenes.screens.new_match import RulesetChooser
 
             self.host.push(RulesetChooser(self.host))
+        elif key == "friends":
+            from scenes.screens.friends import FriendsMenu
+
+            self.host.push(FriendsMenu(self.host))
+        elif key == "rejoin":
+            from scenes.screens.lobby import Lobby, Plan
+
+            prefs = self.host.prefs
+            self.host.push(Lobby(self.host, Plan.returning(prefs.room_url, prefs.room_code, prefs.room_token,
+                                                           prefs.room_port)))  # fmt: skip
         elif key == "puzzles":
             from scenes.screens.puzzles import PuzzleList
 
@@ -115,26 +140,26 @@ class TitleScene(Scene):
         if picked:
             self.choose(picked)
 
-    def _problem(self, surface: pygame.Surface, menu: pygame.Rect, problem: str) -> None:
-        """A save problem in its own panel beside the menu: what was wrong, and where the bad file went, in the
-        player's language; below, smaller, the system's own words for it (never translated)."""
-        geo = self.host.geo
+    def _panel(self, surface: pygame.Surface, menu: pygame.Rect, heading: str, said: str, details: list[str]) -> None:
+        """A panel beside the menu: a heading, a sentence in the player's language and below it, smaller, the
+        system's own words (a save problem's detail, never translated)."""
+        geo = self.canvas.geo
         size, small, pad = geo.px(22), geo.px(18), geo.px(24)
         box = pygame.Rect(menu.right + geo.px(40), menu.y, geo.px(560), 0)
         width = box.width - 2 * pad
-        lines = [(line, size, CREAM) for line in wrap(problems.sentence(problem), size, width)]
-        lines += [(line, small, MUTED) for text in problems.details(problem) for line in wrap(text, small, width)]
+        lines = [(line, size, CREAM) for line in wrap(said, size, width)]
+        lines += [(line, small, MUTED) for text in details for line in wrap(text, small, width)]
         box.height = pad * 2 + geo.px(44) + sum(px + geo.px(8) for _, px, _ in lines)
         surface.blit(panel(box.size, 200, geo.px(20), (60, 24, 16)), box.topleft)
         title_at = (box.x + pad, box.y + pad)
-        blit_text(surface, problems.heading(problem), geo.px(26), WARN, title_at, bold=True)
+        blit_text(surface, heading, geo.px(26), WARN, title_at, bold=True)
         y = box.y + pad + geo.px(44)
         for line, px, color in lines:
             blit_text(surface, line, px, color, (box.x + pad, y))
             y += px + geo.px(8)
 
     def draw(self, surface: pygame.Surface) -> None:
-        geo = self.host.geo
+        geo = self.canvas.geo
         surface.blit(felt(surface.get_size()), (0, 0))
         logo = geo["title_logo"]
         for image, rect in self.fan:
@@ -155,8 +180,12 @@ class TitleScene(Scene):
         menu.height = self.row.buttons[-1].rect.bottom - menu.y + geo.px(36)
         surface.blit(panel(menu.size, 150, geo.px(24)), menu.topleft)
         self.row.draw(surface, geo.px(32))
-        if self.host.problem:
-            self._problem(surface, menu, self.host.problem)
+        problem = self.host.problem
+        if problem:  # a save problem: what was wrong, and where the bad file went
+            self._panel(surface, menu, problems.heading(problem), problems.sentence(problem), problems.details(problem))
+        elif self.host.busy is not None:
+            said = tr("folders.busy_panel", directory=str(self.host.busy))
+            self._panel(surface, menu, tr("folders.busy_heading"), said, [])
         footer = tr("title.footer")
         blit_text(
             surface,

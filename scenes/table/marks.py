@@ -2,7 +2,7 @@
 seat's double (a tick while the choices are secret, a ×2 badge once revealed), a shown hand face up, and the
 farmer's allowance.
 
-Everything here is drawn from the match's state, never from remembered events, so a continued match looks the same
+Everything here is drawn from the table's view, never from remembered events, so a continued match looks the same
 as the live one did.
 """
 
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.match import Match, Phase
+from game.view import Observation, Phase
 from scenes.art.cache import cache
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
@@ -28,9 +28,9 @@ SHOWN_PER_ROW = 10  # a shown hand is laid out in rows of this many small cards
 TAGS = cache("tags", mib=2)
 
 
-def revealed(match: Match) -> bool:
+def revealed(view: Observation) -> bool:
     """Have all seats decided whether to double (so the choices may be shown)?"""
-    doubles = match.hand.doubles
+    doubles = view.doubles
     return bool(doubles) and None not in doubles
 
 
@@ -60,19 +60,29 @@ def badge(kind: str, radius: int) -> pygame.Surface:
     return TAGS.get(("badge", kind, radius), make)
 
 
-def draw_seat_tags(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect) -> None:
+def draw_seat_tags(surface: pygame.Surface, geo: Fitted, view: Observation, seat: int, box: pygame.Rect) -> None:
     """The seat box's corner badge (decided, or ×2 once the doubles are revealed) and the landlord's Shown tag."""
-    hand = match.hand
-    if not match.rules.double_phase or match.phase is Phase.BIDDING:
+    if not view.rules.double_phase or view.phase is Phase.BIDDING or view.doubles is None:
         return
-    choice = hand.doubles[seat]
-    kind = ("double" if choice else None) if revealed(match) else ("decided" if choice is not None else None)
+    if revealed(view):
+        kind = "double" if view.doubles[seat] else None
+    else:
+        kind = "decided" if view.phase is Phase.DOUBLING and seat not in view.waiting else None
     if kind is not None:
         image = badge(kind, geo.px(25))
         surface.blit(image, image.get_rect(center=(box.right - geo.px(8), box.top + geo.px(8))))
-    if hand.shown and seat == hand.landlord:
+    if view.shown is not None and seat == view.landlord:
         tag = pill(tr("auction.shown_tag"), geo.px(18), (255, 236, 170), (geo.px(10), geo.px(3)), (150, 24, 28), 240)
         surface.blit(tag, tag.get_rect(center=(box.left + geo.px(8) + tag.get_width() // 2, box.top)))
+
+
+def draw_presence(surface: pygame.Surface, geo: Fitted, said: str, box: pygame.Rect) -> None:
+    """What a room says of a seat's player beyond the match (away, a bot plays; waiting for a friend): a pill on the
+    seat box's bottom edge."""
+    if not said:
+        return
+    tag = pill(said, geo.px(18), (255, 236, 200), (geo.px(10), geo.px(3)), (70, 60, 60), 235)
+    surface.blit(tag, tag.get_rect(center=(box.centerx, box.bottom)))
 
 
 def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
@@ -91,17 +101,17 @@ def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, 
     return out
 
 
-def draw_allowance(surface: pygame.Surface, geo: Fitted, match: Match) -> None:
-    if tag := allowance_tag(geo, match):
+def draw_allowance(surface: pygame.Surface, geo: Fitted, view: Observation) -> None:
+    if tag := allowance_tag(geo, view):
         surface.blit(*tag)
 
 
-def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect, art) -> None:
+def draw_shown_hand(surface: pygame.Surface, geo: Fitted, view: Observation, seat: int, box: pygame.Rect, art) -> None:
     """An opponent landlord's shown hand, face up in small cards under its seat, as it stands now."""
-    hand, deck = match.hand, match.deck
-    if not hand.shown or seat != hand.landlord:
+    deck = view.deck
+    if view.shown_cards is None or seat != view.landlord:
         return
-    cards = sorted(hand.hands[seat], key=lambda c: (-deck[c].rank, deck[c].suit or 0))
+    cards = sorted(view.shown_cards, key=lambda c: (-deck[c].rank, deck[c].suit or 0))
     places = shown_positions(geo, box, len(cards), art.size)
     if not places:
         return
@@ -116,21 +126,21 @@ def draw_shown_hand(surface: pygame.Surface, geo: Fitted, match: Match, seat: in
 
 def draw_your_shown(surface: pygame.Surface, geo: Fitted, session: Session, you: int) -> None:
     """Your shown hand's marker (you are seat `you`): a tag over its left end, above where a raised card reaches."""
-    hand = session.match.hand
-    if not hand.shown or hand.landlord != you or not session.board.hand:
+    view, cards = session.view, session.cards
+    if view.shown is None or view.landlord != you or not cards.board.hand:
         return
-    first = session.board.sprites.get(session.board.hand[0])
+    first = cards.board.sprites.get(cards.board.hand[0])
     if first is None:
         return
-    _, h = session.card_size("hand")
-    bottom = session.zone("hand", you).bottom - round(h * (1 + RAISE)) - geo.px(8)
+    _, h = cards.card_size("hand")
+    bottom = cards.zone("hand", you).bottom - round(h * (1 + RAISE)) - geo.px(8)
     tag = pill(tr("auction.your_hand_shown"), geo.px(22), (255, 236, 170), (geo.px(14), geo.px(5)), (150, 24, 28), 235)
     surface.blit(tag, tag.get_rect(bottomleft=(round(first.pos[0]), bottom)))
 
 
 def draw_practice_tag(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
     """A practice match says so beside the Menu button: it will not count."""
-    if not session.practiced or session.replay:
+    if not session.seat.practiced:
         return
     tag = pill(tr("replay.practice_tag"), geo.px(20), (255, 226, 150), (geo.px(14), geo.px(6)), (90, 50, 20), 225)
     menu = geo["menu_button"]

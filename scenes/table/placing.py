@@ -1,7 +1,8 @@
-"""Where the table's cards are and go: each zone's card positions in window pixels, your hand's order, and the
-events that move sprites (the deal, a play laid down, the kitty turned up and joining the landlord's hand).
+"""Where the table's cards are and go: each zone's card positions in window pixels, your hand's order and selection,
+and the events that move sprites (the deal, a play laid down, the kitty turned up and joining the landlord's hand).
 
-`Placing` is the board's part of `Session`: it reads the session's match, settings, layout (`geo`) and board.
+`Placing` is the session's cards part: it owns the sprites (`board`) and the animations that move them, and reads
+the table's view, settings and layout.
 """
 
 from __future__ import annotations
@@ -13,34 +14,25 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import events as ev
-from game.cards import order
-from game.kinds import Kind
-from game.match import Match, deal_order
-from scenes.art.effects import Effects, Stage
+from game.view import Observation, deal_order
+from scenes.art.effects import Stage
 from scenes.art.tween import out_back
 from scenes.art.widgets import GOLD, pill
-from scenes.table.board import RAISE, row_positions, spread
+from scenes.table.board import RAISE, Board, row_positions, spread
 from scenes.table.clearance import clear_spot
 from scenes.table.layout import SEAT_ZONES, Fitted
-from scenes.table.notices import BANNER_KINDS, Notice
-from scenes.table.seats import HUMAN
-from scenes.table.stand_ins import is_wild
+from scenes.table.stand_ins import table_order
 from scenes.words.i18n import tr
 from scenes.words.table_words import cards_text
 
 if TYPE_CHECKING:
-    import random
-
-    from game.match import Match
-    from scenes.table.board import Board
-    from scenes.table.clock import TableClock
-    from scenes.table.table_settings import TableSettings
+    from scenes.table.parts import Table
 
 DEAL_GAP = 0.045  # seconds between two dealt cards
 DEAL_TIME = 2.7  # the most a deal takes: two decks deal faster than one
 FLIGHT = 0.30
-WARN_AT = 2  # a seat with this many cards or fewer is about to go out: a warning light, a sound, a note
 SORTS = ("rank", "groups")  # your hand's orders: high cards first, or grouped by count
+SORT = "sort"  # the save table's entry for your hand's order as you left it (Continue restores it)
 LARGE_CARDS = {"hand": 1.22, "table": 1.2, "mini": 1.0}  # how much bigger each card size is with large cards
 
 
@@ -51,12 +43,12 @@ def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
     return round(w * k), round(h * k)
 
 
-def allowance_tag(geo: Fitted, match: Match) -> tuple[pygame.Surface, pygame.Rect] | None:
+def allowance_tag(geo: Fitted, view: Observation) -> tuple[pygame.Surface, pygame.Rect] | None:
     """Two-player: the pill with the card count at which the farmer wins and where it goes (the layout's
     "allowance" point, under the opponent's seat), from the first call to the hand's end (None before, or at a
     table without an allowance)."""
-    allowance = match.allowance
-    if allowance is None or (match.hand.landlord is None and not any(value for _, value in match.hand.bids)):
+    allowance = view.allowance
+    if allowance is None or (view.landlord is None and not any(value for _, value in view.bids)):
         return None
     label = tr("auction.allowance", cards=cards_text(allowance))
     image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
@@ -103,33 +95,38 @@ class Flip:
 
 
 class Placing:
-    """The session's board: where every card goes, and the sprite moves the core's events start."""
+    """The session's cards: where every card goes, and the sprite moves the core's events start."""
 
-    match: Match
-    settings: TableSettings
-    geo: Fitted | None
-    board: Board
-    rng: random.Random
-    fx_rng: random.Random
-    selected: set[int]
-    sort: str
-    cursor: int
-    deal: Deal | None
-    flip: Flip | None
-    round_over: bool
-    dealt_sounds: int
-    reveal: dict[int, list[int]]
-    effects: Effects
-    clock: TableClock
-    bubbles: dict[int, Notice]
-    banner: Notice | None
-    sound: Callable[[str], None]  # the session's
-    _redeal_notice: Callable[[int], None]  # the notices'
-    announce_landlord: Callable[[], None]  # the notices'
+    def __init__(self, table: Table, announce: Callable[[], None]) -> None:
+        self.table = table
+        self.announce = announce  # the banner naming the landlord, once the auction's last answer has been seen
+        self.geo: Fitted | None = None
+        self.board = Board()
+        self.deal: Deal | None = None
+        self.flip: Flip | None = None
+        self.reveal: dict[int, list[int]] = {}  # seat -> its cards lying face up at the hand's end
+        self.selected: set[int] = set()  # your raised cards
+        self.cursor = 0  # the keyboard's and pad's card, an index into your hand as shown
+        self.sort = SORTS[0]
+        table.seat.kept[SORT] = self.sort
+        self.round_over = False  # everybody else passed: the round's plays lie dimmed until the next play
+        self.dealt_sounds = 0
+
+    @property
+    def view(self) -> Observation:
+        return self.table.view
+
+    def set_sort(self, order: str) -> None:
+        """Your hand's order (one of SORTS), kept with the match where it is saved."""
+        self.sort = self.table.seat.kept[SORT] = order
+
+    @property
+    def me(self) -> int:
+        return self.table.me
 
     def card_size(self, size: str) -> tuple[int, int]:
         assert self.geo is not None
-        return card_size(self.geo, size, self.settings.large_cards)
+        return card_size(self.geo, size, self.table.settings.large_cards)
 
     def play_area(self, seat: int, count: int) -> pygame.Rect:
         """The rectangle a play of `count` cards by `seat` covers on the table."""
@@ -141,19 +138,21 @@ class Placing:
 
     def stage(self) -> Stage:
         assert self.geo is not None
-        return Stage(self.geo.size, self.geo.scale, self.play_area, self.fx_rng, self.clear_of_cards)
+        return Stage(
+            self.geo.size, self.geo.scale, self.play_area, self.table.fx_rng, self.clear_of_cards, self.table.place
+        )
 
     def on_screen(self) -> list[pygame.Rect]:
         """What a banner must leave in sight: the top bar, the seats and their piles, the kitty, the two-player
         allowance, your hand and every play or revealed hand on the table (where the cards go, so a card
         still landing counts)."""
         assert self.geo is not None
-        geo, players = self.geo, self.match.players
+        geo, players = self.geo, self.view.players
         shown = [geo["hud"], geo["counter"], geo["menu_button"], self.kitty_zone()]
-        if tag := allowance_tag(geo, self.match):
+        if tag := allowance_tag(geo, self.view):
             shown.append(tag[1])
         shown += [self.zone("seat", seat) for seat in range(players)]
-        shown += [self.zone("pile", seat) for seat in range(players) if seat != HUMAN]
+        shown += [self.zone("pile", seat) for seat in range(players) if seat != self.me]
         shown += [self.play_area(seat, len(cards)) for seat, cards in (*self.board.plays.items(), *self.reveal.items())]
         w, h = self.card_size("hand")
         shown += [pygame.Rect(round(x), round(y), w, h) for x, y in self.hand_positions(self.board.hand).values()]
@@ -171,11 +170,11 @@ class Placing:
     def banner_spot(self, size: tuple[int, int]) -> tuple[pygame.Rect, float]:
         """The table's banner: at the layout's banner point or the free spot nearest it, clear of any ribbon too."""
         assert self.geo is not None
-        return self.clear_of_cards(size, self.geo["banner"].topleft, self.effects.banners())
+        return self.clear_of_cards(size, self.geo["banner"].topleft, self.table.effects.banners())
 
     def zone_name(self, kind: str, seat: int) -> str:
-        """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`..."""
-        return f"{kind}_{SEAT_ZONES[self.match.players][seat]}"
+        """The layout's name of a seat's zone ("seat", "pile", "play") at this table: `play_north`... (you are south)"""
+        return f"{kind}_{SEAT_ZONES[self.view.players][self.table.place(seat)]}"
 
     def zone(self, kind: str, seat: int) -> pygame.Rect:
         assert self.geo is not None
@@ -200,7 +199,7 @@ class Placing:
         return (p.x - w / 2, p.y - h / 2)
 
     def hand_positions(self, order: list[int]) -> dict[int, tuple[float, float]]:
-        zone = self.zone("hand", HUMAN)
+        zone = self.zone("hand", self.me)
         w, h = self.card_size("hand")
         step = spread(len(order), w, zone.width, w * 0.56)
         total = w + step * max(0, len(order) - 1)
@@ -217,9 +216,9 @@ class Placing:
     def reveal_hands(self, winner: int | None, duration: float = 0.25) -> None:
         """At the hand's end each opponent's remaining cards lie face up where it played; a winner still holding
         cards (003 two-player: the farmer within its allowance) keeps its winning play there, its cards beside it."""
-        for seat in range(self.match.players):
-            cards = self.match.hand.hands[seat]
-            if seat == HUMAN or not cards:
+        remaining = self.view.remaining or ()
+        for seat, cards in enumerate(remaining):
+            if seat == self.me or not cards:
                 continue
             played = self.board.plays.get(seat, []) if seat == winner else []
             if not played:
@@ -242,26 +241,21 @@ class Placing:
         return self.play_positions(seat, played + REVEAL_GAP + count)[played + REVEAL_GAP :]
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
-        """A play as it lies on the table: high cards first."""
-        return sorted(cards, key=self.card_place)
-
-    def card_place(self, card: int) -> tuple[bool, int, int]:
-        """Where a card sorts, high first: wild cards lead (as the commercial tables show them), then by rank."""
-        c = self.match.deck[card]
-        return (not is_wild(self.match, c), -order(c.rank), c.suit or 0)
+        """A play as it lies on the table: high cards first, wild cards leading."""
+        return table_order(self.view, cards)
 
     def display_order(self, cards: list[int]) -> list[int]:
         """The human's hand left to right: high cards first, or grouped by how many of a rank you hold."""
-        deck = self.match.deck
+        deck = self.view.deck
+        ordered = table_order(self.view, cards)
         if self.sort == "rank":
-            return sorted(cards, key=self.card_place)
+            return ordered
         count = {r: sum(1 for c in cards if deck[c].rank == r) for r in {deck[c].rank for c in cards}}
-        return sorted(cards, key=lambda c: (-count[deck[c].rank], self.card_place(c)))
+        return sorted(ordered, key=lambda c: -count[deck[c].rank])  # stable: each group keeps the table's order
 
     def relayout(self, geo: Fitted) -> None:
         """The window changed size: put every sprite where it now belongs, at once."""
-        self.geo = geo.for_players(self.match.players)
-        self.effects.clear()  # drawn for the old size; they are brief enough to drop
+        self.geo = geo.for_players(self.view.players)
         board = self.board
         for key in list(board.flying):
             board.sprites.pop(key, None)
@@ -275,8 +269,8 @@ class Placing:
     def place_hand(self, duration: float = 0.22) -> None:
         """Move the human's hand sprites to their slots (after a sort, a play, a raise...)."""
         board = self.board
-        joining = set(self.match.hand.kitty) if self.flip is not None and not self.flip.joined else set()
-        hand = [c for c in self.match.hand.hands[HUMAN] if c not in joining]
+        joining = set(self.view.kitty_cards or ()) if self.flip is not None and not self.flip.joined else set()
+        hand = [c for c in self.view.cards if c not in joining]
         board.hand = self.display_order(hand)
         for card, pos in self.hand_positions(board.hand).items():
             s = board.sprite(card, card, "hand", True, pos)
@@ -286,30 +280,51 @@ class Placing:
                 s.pos, s.tween = pos, None
         self.cursor = min(self.cursor, max(0, len(board.hand) - 1))
 
+    # ----- the events ----------------------------------------------------------------------------------
+
+    def hear(self, event: ev.Event) -> None:
+        match event:
+            case ev.Dealt():
+                self._dealt(event)
+            case ev.LandlordChosen():  # the last answer stays a moment, then the banner names the landlord
+                self.flip = Flip(elapsed=0.0 if self.table.settings.reduced_motion else -LAST_WORD)
+                if not self.flip.elapsed:
+                    self.announce()
+            case ev.Played():
+                self._played(event)
+            case ev.Passed(seat):
+                self.board.drop_play(seat)
+            case ev.RoundWon():
+                self.round_over = True
+                self.board.dim_plays()
+            case ev.HandOver(winner):
+                self.reveal_hands(winner)
+            case ev.HandAbandoned():
+                self.board.clear()
+            case ev.Swapped(given):
+                self._swapped(given)
+
     def _dealt(self, event: ev.Dealt) -> None:
         self.board.clear()
-        self.effects.clear()
-        self.bubbles.clear()
+        self.table.effects.clear()
         self.reveal.clear()
         self.selected.clear()
         self.flip, self.round_over = None, False
-        self.clock.new_deal()
-        self.board.still = self.settings.reduced_motion  # no card flies with reduced motion, the deal's included
-        if event.redeal:
-            self._redeal_notice(event.first_bidder)
-        rules = self.match.rules
-        order = deal_order(rules, event.first_bidder, rules.packet if self.match.hand.collected else 1)
+        self.board.still = self.table.settings.reduced_motion  # no card flies with reduced motion, the deal's too
+        view = self.view
+        rules = view.rules
+        order = deal_order(rules, event.first_bidder, rules.packet if view.collected else 1)
         gap = min(DEAL_GAP, DEAL_TIME / len(order))
         schedule = [(seat, k * gap + FLIGHT) for k, seat in enumerate(order)]
-        mine = list(self.match.hand.hands[HUMAN])
-        self.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
+        mine = list(view.cards)
+        self.table.rng.shuffle(mine)  # arrival order only; the ids say nothing another seat could not know
         self.deal = Deal(schedule, mine=tuple(mine))
         self.dealt_sounds = 0
         final = self.hand_positions(mine)
         start = self.deck_point("hand")
         arrivals = iter(mine)
         for k, (seat, land) in enumerate(schedule):
-            if seat == HUMAN:
+            if seat == self.me:
                 card = next(arrivals)
                 s = self.board.sprite(card, card, "hand", True, start)
                 s.move_to(final[card], FLIGHT, land - FLIGHT)
@@ -322,56 +337,87 @@ class Placing:
         if self.round_over:
             for seat in list(board.plays):
                 board.drop_play(seat)
-            self.bubbles.clear()
             self.round_over = False
-        self.bubbles.pop(event.seat, None)
-        if len(self.match.hand.history) == 1:  # the opening play: what was said before play starts is done with
-            self.bubbles.clear()
         cards = self.table_order(event.cards)
         targets = self.play_positions(event.seat, len(cards))
         self.selected -= set(cards)
-        origin = self.pile_point(event.seat) if event.seat != HUMAN else targets[0]  # your cards leave the hand
+        origin = self.pile_point(event.seat) if event.seat != self.me else targets[0]  # your cards leave the hand
         board.set_play(event.seat, cards, targets, origin)
-        if event.seat == HUMAN:
+        if event.seat == self.me:
             self.place_hand()
-        kind = event.reading.kind
-        self.sound("bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card")
-        if 0 < len(self.match.hand.hands[event.seat]) <= WARN_AT:  # a seat about to go out: heard at every seat
-            self.sound("alert")
-        banner = BANNER_KINDS.get(kind)
-        if banner:
-            big = kind.is_bomb_like
-            suffix = tr("table.multiplier", value=self.match.multiplier) if big else ""
-            self.banner = Notice(tr(banner) + suffix, 1.6 if big else 1.0, "big" if big else "info")
+
+    def _swapped(self, given: tuple[tuple[int, ...], ...]) -> None:
+        """003 swap-three: your cards fly to the next seat; the three from the seat before fly into your hand
+        (highlighted there by the table while the auction runs)."""
+        me, players = self.me, self.view.players
+        before, after = (me - 1) % players, (me + 1) % players
+        board = self.board
+        for k, card in enumerate(given[me]):
+            gone = board.sprites.pop(card, None)
+            start = gone.pos if gone is not None else self.deck_point()
+            board.launch_back(("swap out", k), start, self.pile_point(after), 0.45, k * 0.06)
+        self.selected.clear()
+        self.place_hand(0.0)
+        for k, card in enumerate(given[before]):
+            sprite = board.sprites[card]
+            target = sprite.pos
+            sprite.pos = self.pile_point(before)
+            sprite.move_to(target, 0.5, 0.3 + k * 0.08, out_back)
+
+    def clear(self) -> None:
+        """No card anywhere, no animation running (the table is laid out again from a whole view)."""
+        self.board.clear()
+        self.reveal.clear()
+        self.selected.clear()
+        self.deal, self.flip, self.round_over = None, None, False
 
     def skip_last_word(self) -> None:
         """A click or key while the auction's last answer is on show: on to the landlord at once."""
         if self.flip is not None and self.flip.elapsed < 0:
             self.flip.elapsed = 0.0
-            self.announce_landlord()
+            self.announce()
+
+    # ----- time -----------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self.board.still = self.table.settings.reduced_motion
+        self.board.update(dt)
+
+    def update_deal(self, dt: float) -> None:
+        """The deal's cards landing (a sound for each launched), then your hand in order; the kitty's flip."""
+        if self.deal is not None:
+            self.deal.elapsed += dt
+            if self.deal.launched > self.dealt_sounds:
+                self.dealt_sounds = self.deal.launched
+                self.table.sound("deal")
+            if self.deal.over:
+                self.deal = None
+                self.place_hand(0.4)
+        if self.flip is not None:
+            self._update_flip(dt)
 
     def _update_flip(self, dt: float) -> None:
         flip = self.flip
         assert flip is not None
         if flip.elapsed < 0 <= flip.elapsed + dt:
-            self.announce_landlord()
+            self.announce()
         flip.elapsed += dt
         if flip.joined or flip.elapsed < flip.duration + flip.hold:
             return
         flip.joined = True
-        hand = self.match.hand
-        landlord = hand.landlord
+        view = self.view
+        landlord = view.landlord
         kitty_zone = self.kitty_zone()
         start = (kitty_zone.centerx, kitty_zone.y)
-        if landlord == HUMAN:
+        if landlord == self.me:
             self.place_hand(0.0)
-            for card in hand.kitty:
+            for card in view.kitty_cards or ():
                 s = self.board.sprites[card]
                 target = s.pos
                 s.pos = start
                 s.move_to(target, 0.5, 0.0, out_back)
         elif landlord is not None:
-            for k in range(len(hand.kitty)):
+            for k in range(view.rules.kitty_size):
                 self.board.launch_back(("kitty", k), start, self.pile_point(landlord), 0.45, k * 0.06)
 
     @property
@@ -384,7 +430,7 @@ class Placing:
         """Cards shown for a seat: the dealt ones that have landed while dealing, then the real count."""
         if self.deal is not None:
             return self.deal.landed(seat)
-        count = len(self.match.hand.hands[seat])
-        if self.flip is not None and not self.flip.joined and seat == self.match.hand.landlord:
-            count -= len(self.match.hand.kitty)
+        count = self.view.hand_sizes[seat]
+        if self.flip is not None and not self.flip.joined and seat == self.view.landlord:
+            count -= self.view.rules.kitty_size
         return count

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.cards import NUM_RANKS, Card
-from game.combos import classify
 from game.kinds import Kind
 from game.rulesets import Ruleset
+from game.view import classify
 
 CHAINS = ((1, Kind.STRAIGHT), (2, Kind.PAIR_RUN), (3, Kind.AIRPLANE))  # copies of each rank, the kind they make
 

@@ -1,59 +1,66 @@
 """What the wild-card tables mark on the cards (RULESETS `wildcard`, `swap-three`): which cards are wild now, what
 each wild card played this hand stood for, and the cards the swap brought you.
 
-Everything is read from the match's state (its log keeps the ranks each play's wild cards stood for), never from
+Everything is read from the table's view (its history keeps the ranks each play's wild cards stood for), never from
 remembered events, so a continued match, an undo and a replay's position mark the same cards the live table did.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from game.actions import Play, Swap
-from game.cards import RANK_INDEX, Card
-from game.combos import Reading
-from game.match import Match, Phase
-from game.wild import stand_ins
+from game.actions import Swap
+from game.cards import RANK_INDEX, Card, order
+from game.view import Observation, Phase, Reading, split_move, stand_ins
 from scenes.table.seats import SEAT_NAMES
 from scenes.words.i18n import tr
 from scenes.words.wording import describe, rank_name
 
 
-def is_wild(match: Match, card: Card) -> bool:
+def is_wild(view: Observation, card: Card) -> bool:
     """Is this card wild at the table now (the extra wild card, or a card of the drawn wild rank)?"""
-    return bool(match.wild) and card.char == match.wild
+    return bool(view.wild) and card.char == view.wild
 
 
-def stood_for(match: Match) -> dict[int, str]:
+def table_order(view: Observation, cards: Iterable[int]) -> list[int]:
+    """Cards as they lie on the table, high first: wild cards lead (as the commercial tables show them), then by
+    rank."""
+    deck = view.deck
+    return sorted(cards, key=lambda c: (not is_wild(view, deck[c]), -order(deck[c].rank), deck[c].suit or 0))
+
+
+def stood_for(view: Observation) -> dict[int, str]:
     """For each wild card played this hand as another rank, that rank's label ("10", "K"): the tags on the table."""
-    wild = match.wild
-    made = sum(1 for _, move in match.hand.history if move != "pass")
-    if not wild or not made:
+    wild = view.wild
+    if not wild:
         return {}
-    plays = [a for a in match.log if isinstance(a, Play)][-made:]  # the hand's plays are the log's latest
     tags: dict[int, str] = {}
-    for play in plays:
-        if play.stands is None or play.cards is None:
+    offset = 0
+    for _, move in view.history:
+        if move == "pass":
             continue
-        stood = stand_ins(play.move, play.stands, wild)  # those read as their own rank first: no tag
-        wilds = sorted(c for c in play.cards if match.deck[c].char == wild)
+        physical, ranks = split_move(move)
+        cards = view.played_cards[offset : offset + len(physical)]
+        offset += len(physical)
+        if ranks is None:
+            continue
+        stood = stand_ins(physical, ranks, wild)  # those read as their own rank first: no tag
+        wilds = sorted(c for c in cards if view.deck[c].char == wild)
         tags.update((card, rank_name(RANK_INDEX[ch])) for card, ch in zip(wilds, stood, strict=False) if ch != wild)
     return tags
 
 
-def received(match: Match, seat: int) -> tuple[int, ...]:
-    """The cards the swap brought `seat` (003 swap-three), shown while the auction that follows runs."""
-    swaps = match.hand.swaps
-    if match.phase is not Phase.BIDDING or not swaps or None in swaps:
+def received(view: Observation) -> tuple[int, ...]:
+    """The cards the swap brought the seat (003 swap-three), shown while the auction that follows runs."""
+    if view.phase is not Phase.BIDDING or not view.received:
         return ()
-    given = swaps[(seat - 1) % match.players]
-    return tuple(c for c in given or () if c in match.hand.hands[seat])
+    return tuple(c for c in view.received if c in view.cards)
 
 
-def wild_face(match: Match) -> Card | None:
+def wild_face(view: Observation) -> Card | None:
     """A card that shows the table's wild rank (the first of the pack), or None while nothing is wild."""
-    return next((card for card in match.deck if is_wild(match, card)), None)
+    return next((card for card in view.deck if is_wild(view, card)), None)
 
 
 def stood_ranks(physical: str, ranks: str) -> str:

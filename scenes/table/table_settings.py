@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from game import bots
+from game.bots import DEFAULT_LEVEL, LEVELS
 from scenes.platform.prefs import AUTO_INTERVALS, Prefs
 
 
@@ -39,8 +39,8 @@ class TableSettings:
             value = data.get(f.name)
             if type(value) is type(getattr(settings, f.name)):
                 setattr(settings, f.name, value)
-        if settings.level not in bots.LEVELS:
-            settings.level = bots.DEFAULT_LEVEL
+        if settings.level not in LEVELS:
+            settings.level = DEFAULT_LEVEL
         if settings.auto_interval not in AUTO_INTERVALS:
             settings.auto_interval = cls.auto_interval
         return settings

@@ -1,12 +1,12 @@
 """Wild-card marks drawn at the table (RULESETS `wildcard`, `swap-three`): the wild rank beside the kitty for the whole
 hand, the gold mark on every wild card's face with the rank a played one stood for, and the seats that have picked
-their swap. What to mark comes from `stand_ins`, read from the match's state."""
+their swap. What to mark comes from `stand_ins`, read from the table's view."""
 
 from __future__ import annotations
 
 import pygame
 
-from game.match import Match, Phase
+from game.view import Observation, Phase
 from scenes.art.cache import cache
 from scenes.art.cards import CardArt
 from scenes.art.text import text
@@ -21,21 +21,26 @@ TILES = cache("wild tiles", mib=1)  # the wild card tile beside the kitty, per r
 
 
 def mark_card(
-    surface: pygame.Surface, match: Match, card: int, at: tuple[int, int], size: tuple[int, int], tags: dict[int, str]
+    surface: pygame.Surface,
+    view: Observation,
+    card: int,
+    at: tuple[int, int],
+    size: tuple[int, int],
+    tags: dict[int, str],
 ) -> None:
     """A face-up card's wild marks at `at`: the gold rim and star of a wild card, and its stand-in tag (`tags`, from
     `stood_for`) once played as another rank."""
-    if not is_wild(match, match.deck[card]):
+    if not is_wild(view, view.deck[card]):
         return
     surface.blit(wild_mark(size), at)
     if card in tags:
         surface.blit(stand_tag(size, tags[card]), at)
 
 
-def draw_wild_hud(surface: pygame.Surface, geo: Fitted, match: Match, art: CardArt, pop: float) -> None:
+def draw_wild_hud(surface: pygame.Surface, geo: Fitted, view: Observation, art: CardArt, pop: float) -> None:
     """The wild rank for the whole hand, left of the kitty: "Wild" over a small marked card of that rank; as it is
     drawn it pops (`pop` from 1 down to 0; always 0 with reduced motion)."""
-    card = wild_face(match)
+    card = wild_face(view)
     if card is None:
         return
     w, h = art.size
@@ -60,10 +65,10 @@ def draw_wild_hud(surface: pygame.Surface, geo: Fitted, match: Match, art: CardA
         pygame.draw.rect(surface, CREAM, image.get_rect(center=centre), geo.px(3), geo.px(12))
 
 
-def draw_swap_tag(surface: pygame.Surface, geo: Fitted, match: Match, seat: int, box: pygame.Rect) -> None:
+def draw_swap_tag(surface: pygame.Surface, geo: Fitted, view: Observation, seat: int, box: pygame.Rect) -> None:
     """While seats pick their swap (003 swap-three): a tick in the box's corner once this seat has picked; what it
     picked stays secret."""
-    if match.phase is not Phase.SWAPPING or seat in match.unswapped():
+    if view.phase is not Phase.SWAPPING or seat in view.waiting:
         return
     image = badge("decided", geo.px(25))
     surface.blit(image, image.get_rect(center=(box.right - geo.px(8), box.top + geo.px(8))))

@@ -102,6 +102,11 @@ def catalogue(code: str) -> dict[str, dict[str, str]]:
     return areas
 
 
+def known(key: str) -> bool:
+    """Has the catalogue a text for `key` (in English, which every key has)?"""
+    return lookup(key, DEFAULT) is not None
+
+
 def keys(code: str) -> set[str]:
     """Every full key ("area.key") of language `code`."""
     return {f"{area}.{name}" for area, texts in catalogue(code).items() for name in texts}

@@ -10,14 +10,15 @@ never translated: the title shows it in a smaller line below, a note at the tabl
 from __future__ import annotations
 
 from game.atomic import VALUE_WORDS, Part, Problem
-from game.reasons import Rejection
+from game.view import Rejection
 from scenes.words.i18n import tr
 from scenes.words.wording import joined, rank_name, reason
 
 MAX_QUOTED = 60  # characters: a field name or ruleset quoted from a hostile file is cut, so the sentence still fits
 QUOTED = ("field", "ruleset")
 RANK_PARAMS = ("extra", "gone")
-WRITES = ("write_failed", "remove_failed")
+WRITES = ("write_failed", "remove_failed", "changed_elsewhere")
+KEPT = "changed_elsewhere"  # another game's file was kept: this game does not save there again
 
 
 def sentence(problem: str) -> str:
@@ -41,6 +42,13 @@ def note(problem: str) -> str:
     """The problem as one line for the table's message line: the sentence, its detail in brackets."""
     detail = "; ".join(details(problem))
     return tr("saves.with_detail", text=sentence(problem), detail=detail) if detail else sentence(problem)
+
+
+def unsaved(problem: str) -> str:
+    """A refused save on the table's message line: what happened, and that play goes on unsaved (until the disk
+    takes it again, or for good when another game's file was kept)."""
+    kept = any(part.code == KEPT for part in _parts(problem))
+    return tr("table.kept_theirs" if kept else "table.unsaved", problem=note(problem))
 
 
 def heading(problem: str) -> str:

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from game.auctions import answer_word, standing
-from game.match import Match
-from game.scoring import Settlement, Share
+from game.scoring import Share
+from game.view import Observation, Settlement, bid_words
 from scenes.words.i18n import tr
 from scenes.words.wording import doubling_step, score_steps
 
@@ -32,13 +31,9 @@ def bid_label(value: int, word: str) -> str:
     return tr("auction.bid", value=value) if value else tr("auction.no_bid")
 
 
-def bid_labels(match: Match) -> list[str]:
+def bid_labels(view: Observation) -> list[str]:
     """The bubble of each answer of the auction so far, in order: a continued auction shows what was said."""
-    hand = match.hand
-    return [
-        bid_label(value, answer_word(standing(match.rules, hand.first_bidder, hand.bids[:k]).word, value))
-        for k, (_, value) in enumerate(hand.bids)
-    ]
+    return [bid_label(value, word) for value, word in bid_words(view)]
 
 
 RUN_KEYS = {  # a run of the same doubling as one item: "2 robs ×4" (only these can come more than once a hand)

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import reduce
-from typing import Any
+from typing import Any, Protocol
 
 from game.bots.reasons import Suggestion
 from game.cards import RANK_INDEX, WILD
-from game.combos import Reading, reading_from_text
+from game.combos import reading_from_text
 from game.kinds import Kind
-from game.match import Hand
-from game.reasons import Phrase, Rejection
+from game.reasons import Phrase
 from game.rulesets import Ruleset
-from game.scoring import Settlement
+from game.view import Reading, Rejection, Settlement
 from scenes.words.i18n import tr
 
 RUNS = (Kind.STRAIGHT, Kind.PAIR_RUN, Kind.AIRPLANE, Kind.AIRPLANE_SINGLES, Kind.AIRPLANE_PAIRS)
@@ -130,9 +129,19 @@ def level_name(level: str) -> str:
     return tr(f"settings.level_{level}")
 
 
-def deal_label(hand: Hand) -> str:
-    """'Deal #12' / '牌局 #12'; a collected (no-shuffle) deal says so, as its number alone cannot replay it."""
-    return tr("table.deal_collected" if hand.collected else "table.deal", number=hand.deal_no)
+class Dealing(Protocol):
+    """A deal as a label names it: a hand of the match, or a seat's view of it."""
+
+    deal_no: int | None  # None at a room while the hand is played: the number would tell every hand's cards
+    collected: bool
+
+
+def deal_label(deal: Dealing) -> str:
+    """'Deal #12' / '牌局 #12'; a collected (no-shuffle) deal says so, as its number alone cannot replay it; a room
+    tells the number once the hand is over."""
+    if deal.deal_no is None:
+        return tr("table.deal_hidden")
+    return tr("table.deal_collected" if deal.collected else "table.deal", number=deal.deal_no)
 
 
 def doubling_step(doubling: str, factor: int) -> str:

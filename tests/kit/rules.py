@@ -1,4 +1,5 @@
-"""Shared helpers for the rules-core tests: build table positions from rank strings and drive a match."""
+"""The rules-core tests' helpers: table positions built from rank strings, and a match driven by scripted or random
+legal actions."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ from dataclasses import replace
 from itertools import product
 
 from game import combos
-from game.actions import Abandon, Action, Bid, NextHand, Pass, Play
+from game.actions import Abandon, Action, Bid, DealExpired, NextHand, Pass, Play
 from game.cards import parse, render
 from game.events import Event
+from game.invariants import problems
 from game.kinds import Kind
 from game.match import Match, Phase
 from game.observe import observe
@@ -129,6 +131,29 @@ def random_action(match: Match, rng: random.Random, abandon: float = 0.0, any_re
 def step(match: Match, rng: random.Random) -> None:
     """Apply one `random_action`."""
     match.apply(random_action(match, rng))
+
+
+def random_until(match: Match, rng: random.Random, done: set[Phase]) -> None:
+    """Random legal actions until the match reaches one of the phases `done`."""
+    while match.phase not in done:
+        match.apply(random_action(match, rng))
+
+
+def play_out(ruleset: str, seed: int, actions: int, expire_chance: float = 0.0) -> Match:
+    """Random legal play for `actions` steps, checking every invariant after each; deals sometimes time out."""
+    rng = random.Random(seed)
+    match = Match(ruleset, seed=seed)
+    for _ in range(actions):
+        if match.phase is Phase.MATCH_OVER:
+            break
+        if match.phase is not Phase.HAND_OVER and rng.random() < expire_chance:
+            match.apply(DealExpired())
+        else:
+            step(match, rng)
+        assert problems(match) == [], match.log[-1]
+        cap = match.rules.multiplier_cap
+        assert all(s.multiplier <= (cap or s.multiplier) for s in match.results)
+    return match
 
 
 def assert_save_restores(match: Match) -> None:

@@ -1,0 +1,103 @@
+"""A room with a friend, at the same table (issue 32): a game window creates a room on a server over loopback, a
+friend joins by its code and says ready, the window starts the match, and a whole hand is played with the window
+driven by synthetic input (Suggest, then Space: a suggested pass makes Space pass) while the friend and a bot play
+the other seats; both see the same settlement. The window sits at the bottom as seat 0, the friend as seat 1."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from game.match import Phase
+from scenes.screens.lobby import Lobby, Plan
+from tests.kit.app import press, steps, title_app
+from tests.kit.rooms import WAIT, Friend, server_thread
+
+
+def until(app, done, what: str, friend: Friend | None = None) -> None:
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"waited too long for {what}"
+        steps(app, 1)
+        if friend is not None:
+            friend.poll()
+        time.sleep(0.002)
+
+
+def asked(session) -> bool:
+    return session.me in session.view.waiting
+
+
+def over(session) -> bool:
+    return session.view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER)
+
+
+@pytest.mark.slow
+@pytest.mark.app(saving=True)
+def test_a_hand_with_a_friend_and_a_bot_played_from_the_window_by_keys(app, tmp_path):
+    with server_thread(tmp_path / "rooms") as url:
+        app.push(Lobby(app, Plan.hosting("standard", "normal", ["open", "bot"], False, False, url=url)))
+        lobby = app.scene
+        until(app, lambda: lobby.room is not None and lobby.room.room is not None, "the room")
+        room = lobby.room
+        friend = Friend(url)
+        try:
+            friend.join(room.room.code)
+            until(app, lambda: any(s.human and s.ready for s in room.seats[1:]), "the friend ready", friend)
+            assert [(s.name, s.human) for s in room.seats][:2] == [("Player", True), ("Ann", True)]
+            press(app, pygame.K_SPACE)  # Start: focused
+            until(app, lambda: app.session is not None and app.scene.name != "lobby", "the table", friend)
+            session = app.session
+            assert session.me == 0 and session.names[1] == "Ann"
+            keys = 0
+            while not over(session):
+                until(app, lambda: session.cards.settled and (asked(session) or over(session)), "a turn", friend)
+                if session.view.phase is Phase.BIDDING:
+                    press(app, pygame.K_SPACE if keys % 2 else pygame.K_p)  # no bid, then a bid when it comes round
+                elif session.view.phase is Phase.PLAYING:
+                    press(app, pygame.K_s)
+                    until(app, lambda: app.scene.suggestions or app.scene.cannot_beat, "a suggestion", friend)
+                    press(app, pygame.K_SPACE)
+                keys += 1
+                assert keys < 200
+            until(app, lambda: app.scene.name == "settlement", "the settlement", friend)
+            friend.poll(lambda: friend.views and friend.views[-1].settlement is not None, "the friend's settlement")
+            assert friend.views[-1].settlement == session.view.settlement
+            assert friend.views[-1].cards != session.view.cards  # each its own hand, never the other's
+        finally:
+            friend.close()
+            app.room.close() if app.room else None
+
+
+@pytest.mark.slow
+def test_a_window_closed_mid_hand_comes_back_to_its_seat_from_the_title(tmp_path, store):
+    """Your seat's token is kept on this device: a new game on the same saves shows Back to the room on its title,
+    and takes the seat back mid-hand with the table laid out as the server's view says (as Continue does)."""
+    with server_thread(tmp_path / "rooms") as url:
+        first = title_app(store)
+        try:
+            first.push(Lobby(first, Plan.hosting("standard", "normal", ["bot", "bot"], False, False, url=url)))
+            lobby = first.scene
+            until(first, lambda: lobby.room is not None and lobby.room.room is not None, "the room")
+            code = lobby.room.room.code
+            press(first, pygame.K_SPACE)  # Start
+            until(first, lambda: first.session is not None and first.scene.name != "lobby", "the table")
+            until(first, lambda: first.session.cards.settled, "the deal")
+            cards = first.session.view.cards
+        finally:
+            first.close()  # as a closed window: the seat stays yours, a bot covers it
+        again = title_app(store)
+        try:
+            rejoin = again.scene.row.get("rejoin")
+            assert rejoin.label == f"Back to room {code}"
+            again.scene.choose("rejoin")
+            until(again, lambda: again.session is not None and again.scene.name != "lobby", "the table again")
+            session = again.session
+            assert session.me == 0 and session.names[0] == "Player"
+            if session.view.hand_no == 1:  # the same hand: your cards (and the kitty if the bot covering you took it)
+                assert set(session.view.cards) <= set(cards) | set(session.view.kitty_cards or ())
+            assert sorted(session.cards.board.hand) == sorted(session.view.cards)  # laid out at once
+        finally:
+            again.close()
