@@ -70,7 +70,7 @@ NORMAL = Level(
     samples=10,
     search_cards=23,
     farmer_search_cards=23,
-    proof_deals=100,  # issue 34: no proven blunder (docs/bots.md, "Issue 34")
+    proof_deals=100,  # issue 34: no proven blunder (docs/bots.md, "Proofs")
     proof_nodes=20_000,
     exact_deals=24,
 )
