@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.bots.proof import consistent_deals, count_subsets, deal_count, drawn, prove, sure_move
+from game.bots.proof import consistent_deals, count_subsets, deal_count, drawn, first_sure, prove, sure_move, whole
 from game.bots.table import Table, observation_from_dict, table_of
 from game.cards import add, parse, subtract
 from game.match import Phase
@@ -61,9 +61,27 @@ def test_sure_move_replaces_a_move_that_loses_on_one_deal() -> None:
     assert sure_move(t, "pass", ["pass", "A"], 60, 1, random.Random(0)) is None  # past its positions: no claim
 
 
-def test_more_consistent_deals_than_asked_for_aredrawn_at_random() -> None:
+def test_more_consistent_deals_than_asked_for_are_drawn_at_random() -> None:
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
     every = set(consistent_deals(t))
     few = drawn(t, 3, random.Random(0))
     assert 0 < len(few) <= 3 and set(few) <= every
     assert set(drawn(t, 7, random.Random(0))) == every
+
+
+def test_a_table_whose_unseen_cards_do_not_fill_the_other_hands_has_no_consistent_deal_to_list() -> None:
+    """A position from a short history leaves cards unaccounted for (and a wild table's virtual view may count a rank
+    more often than the pack holds it): the bots then draw deals at random rather than list "every" one."""
+    t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
+    assert whole(t)
+    short = replace(t, unseen=parse("Q3459TJK"))  # one card more than the other hands hold
+    assert not whole(short)
+    assert all([sum(h) for h in hands] == [1, 3, 6] for hands in drawn(short, 20, random.Random(0)))
+
+
+def test_first_sure_is_the_first_move_that_wins_on_every_deal() -> None:
+    t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
+    deals = list(consistent_deals(t))
+    assert first_sure(t, ["pass", "A"], deals, 20_000) == "A"
+    assert first_sure(t, ["pass"], deals, 20_000) is None  # passing loses where the landlord holds the Q
+    assert first_sure(t, ["A"], deals, 1) is None  # past its positions: no claim
