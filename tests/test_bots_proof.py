@@ -85,3 +85,12 @@ def test_first_sure_is_the_first_move_that_wins_on_every_deal() -> None:
     assert first_sure(t, ["pass", "A"], deals, 20_000) == "A"
     assert first_sure(t, ["pass"], deals, 20_000) is None  # passing loses where the landlord holds the Q
     assert first_sure(t, ["A"], deals, 1) is None  # past its positions: no claim
+
+
+def test_with_few_enough_deals_the_other_moves_are_proved_on_every_one_first() -> None:
+    """Issue 34: a farmer let its partner's play run where AA won on every deal and the pass lost on one of 422:
+    random draws of 100 deals missed it. With no more than `every` consistent deals, the others are proved on all of
+    them (cheap where they win at once) and one that wins on every deal is played."""
+    t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
+    assert sure_move(t, "pass", ["A"], 1, 20_000, random.Random(0), every=7) == ("A", 7)
+    assert sure_move(t, "A", ["pass"], 1, 20_000, random.Random(0), every=7) is None  # passing loses on a deal

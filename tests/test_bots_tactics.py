@@ -496,8 +496,9 @@ def test_s13_an_end_game_lead_keeps_the_bomb(level: str) -> None:
 # ----- issue 34: no proven end-game blunder ------------------------------------------------------------------------
 
 # Positions benchmarks/proof_screen.py found (seed 2: 200 self-play hands and 100 duplicate deals against RLCard's
-# agent, each level): another move won on every deal of the unseen cards that agrees with what the seat saw, and the
-# level's move did not. Each is (seat, landlord, hand, hand sizes, kitty, history as "SEATMOVE", "-" a pass).
+# agent, each level; seed 4: normal's first 1,600 self-play hands): another move won on every deal of the unseen
+# cards that agrees with what the seat saw, and the level's move did not. Each is (seat, landlord, hand, hand sizes,
+# kitty, history as "SEATMOVE", "-" a pass).
 PROVEN = [
     # normal, self-play deal 2000162: played R, a farmer tops its partner's low single with the big joker where the
     # push, a 2 or a pass wins
@@ -723,6 +724,81 @@ PROVEN = [
         "345",
         "1333 2- 0- 1456789T 289TJQKA 0- 1- 24 0K 1A 22 0- 1- 266 0TT 1KK 2- 0- 15 28 0Q 1A 22 0- 1- 2J 0- 12 "
         "2- 0- 16 2A 0- 12 2- 0R 1- 2-",
+    ),
+    # normal, self-play deal 4001115 (seed 4): played pass, the landlord keeps its 22 on a farmer's JJ, the other
+    # farmer on two cards, where the 22 wins
+    (
+        0,
+        0,
+        "4A22",
+        (4, 2, 13),
+        "346",
+        "0345678 1456789 2- 06789TJ 189TJQK 2- 0- 13 2T 0A 12 2- 0R 1- 2- 0T 1K 2- 02 1- 2B 0- 1- 2JJ",
+    ),
+    # normal, self-play deal 4000606 (seed 4): played pass, a farmer lets its partner's low play run (the landlord
+    # passed) where taking the lead wins
+    (
+        2,
+        1,
+        "JJQAA",
+        (9, 5, 5),
+        "592",
+        "14445 23222 0- 1- 234567 0- 1- 25 0Q 12 2R 0- 1- 26 0J 1B 2- 0- 1778899 2- 0- 1TTT 2- 0KKK 1- 2-"
+        " 0Q 1- 2- 033 1-",
+    ),
+    # normal, self-play deal 4000606 (seed 4): played pass, a farmer lets its partner's low play run (the landlord
+    # passed) where taking the lead wins
+    (
+        2,
+        1,
+        "JJQAA",
+        (8, 5, 5),
+        "592",
+        "14445 23222 0- 1- 234567 0- 1- 25 0Q 12 2R 0- 1- 26 0J 1B 2- 0- 1778899 2- 0- 1TTT 2- 0KKK 1- 2-"
+        " 0Q 1- 2- 033 1- 2- 06 1-",
+    ),
+    # normal, self-play deal 4000986 (seed 4): played pass, the landlord's next seat passes the landlord's 7 holding
+    # KK2 where the 2 wins
+    (
+        2,
+        1,
+        "KK2",
+        (7, 5, 3),
+        "57Q",
+        "13 25 0J 1K 2A 0- 12 2- 0- 15 26 0Q 1A 22 0- 1- 234567 0- 1- 2TTTJJ 0- 1BR 2- 0- 13456789 2- "
+        "06789TJQ 1- 2- 03 17",
+    ),
+    # normal, self-play deal 4001697 (seed 4): played pass, a farmer lets its partner's 44 run (the landlord passed)
+    # where AA wins
+    (
+        2,
+        1,
+        "AA2",
+        (7, 8, 3),
+        "48T",
+        "14 2J 0- 1Q 2- 0A 12 2B 0- 1- 233 0- 188 2KK 0- 1- 255 0- 1- 256789 0- 19TJQK 2- 0TJQKA 1- 2- 03"
+        " 16 2Q 0- 12 2- 0R 1- 2- 044 1-",
+    ),
+    # normal, self-play deal 4000328 (seed 4): played pass, a farmer lets its partner's 55 run (the landlord passed)
+    # where AA wins
+    (
+        2,
+        1,
+        "QQAA2",
+        (8, 6, 5),
+        "47J",
+        "13 26 0K 12 2B 0- 1R 2- 0- 144 299 0- 1QQ 2KK 0- 1- 245678 0- 1789TJ 2- 0- 15 27 0T 1K 2- 02 1- "
+        "2- 03334 1- 2- 055 1-",
+    ),
+    # normal, self-play deal 4000669 (seed 4): played pass, a farmer lets its partner's straight run (the landlord
+    # passed) where its own higher straight wins
+    (
+        2,
+        1,
+        "89TJJQK",
+        (7, 5, 7),
+        "45B",
+        "133555 233AAA 0- 1TT222 2- 0- 14 26 0J 1Q 2K 0- 1B 2R 0- 1- 24 0A 1- 2- 04 17 29 0- 1K 2- 02 1- 2- 0456789 1-",
     ),
 ]
 

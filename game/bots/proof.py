@@ -214,11 +214,21 @@ def first_sure(t: Table, moves: list[str], deals: list[Hands], nodes: int) -> st
 
 
 def sure_move(
-    t: Table, choice: str, others: list[str], deals: int, nodes: int, rng: random.Random
+    t: Table, choice: str, others: list[str], deals: int, nodes: int, rng: random.Random, every: int = 0
 ) -> tuple[str, int] | None:
-    """A move of `others` (tried in their order) that wins on every one of `deals` consistent deals (`drawn`) where
-    `choice` loses on one, and the deals proved (issue 34's proven blunders); None when `choice` wins on every
-    deal, no other move does, or the proofs would search more than `nodes` positions."""
+    """A move to play instead of `choice` (issue 34's proven blunders), and the deals proved; None to keep `choice`
+    (or the proofs would search more than `nodes` positions).
+
+    With no more than `every` consistent deals, `others` (in their order) are proved on all of them: one that wins on
+    every deal is played, as it wins whatever the unseen cards (if `choice` does too, nothing is lost). It is proved
+    first because it is cheap: such a move mostly wins at once, while `choice`, where it loses on one deal of
+    hundreds, is searched deep on every other. Else `choice` and `others` are proved on `deals` consistent deals
+    (`drawn`), and the first of `others` that wins on all of them replaces `choice` where it loses on one."""
+    if whole(t) and deal_count(t) <= every:
+        hands = list(consistent_deals(t))
+        rng.shuffle(hands)
+        found = first_sure(t, others, hands, nodes)
+        return None if found is None else (found, len(hands))
     hands = drawn(t, deals, rng)
     found = first_sure(t, [choice, *others], hands, nodes)
     return None if found is None or found == choice else (found, len(hands))

@@ -52,12 +52,12 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
         found = Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})
     if not provable or exact:
         return found
-    # A move that wins on every deal won every sampled one: only such moves are worth a proof (most decisions have
-    # none beside the search's own).
-    full = [m for m, n in wins.items() if n == level.samples and m != found.move]
+    # A move that wins on every deal won every sampled one, unless the search's budget misjudged it: only such moves,
+    # and the rule's own, are worth a proof (most decisions have none beside the search's own).
+    full = [m for m, n in wins.items() if (n == level.samples or m == choice.move) and m != found.move]
     if not full:
         return found
-    sure = sure_move(t, found.move, full, level.proof_deals, level.proof_nodes, rng)
+    sure = sure_move(t, found.move, full, level.proof_deals, level.proof_nodes, rng, level.every_deals)
     if sure is None:
         return found
     move, deals = sure
