@@ -10,8 +10,9 @@ import importlib
 import os
 import pathlib
 import random
+import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from game.savefile import SaveStore
 from scenes.art import cache as surfaces
 from scenes.art import effects, felt, text, widgets
 from scenes.art.cards import CardArt
-from scenes.art.sound import Sounds, open_bank, silence
+from scenes.art.sound import Sounds, opening_bank, silence
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
 from scenes.platform.worker import BotPool
@@ -46,25 +47,16 @@ WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
-FRAME_WORK = 0.006  # seconds of work a frame aims at (the p99 target is 8 ms): background making fills what it leaves
-TABLE_MODULES = (  # loaded in the background while the title is up, a few modules a step (deepest first)
+CHORE_BUDGET = 0.004  # seconds of background making (card faces, effects) a frame may take after its flip
+TABLE_MODULES = (  # loaded on a thread while the title is up (`App._load_table`), the heavy ones (10 ms or so each)
+    # ahead of the screens that import them
     "scenes.art.avatars",
-    "scenes.table.notices",
-    "scenes.table.advice",
-    "scenes.table.cues",
-    "scenes.table.seat",
     "scenes.table.session",
-    "game.stats",
-    "game.history",
-    "scenes.table.local_seat",
-    "scenes.table.restore",
     "scenes.flow",
     "scenes.screens.rules",
-    "scenes.screens.settings",
     "scenes.screens.menus",
     "scenes.screens.new_match",
     "scenes.table.hud",
-    "scenes.screens.table",
     "scenes.screens.bidding",
     "scenes.screens.doubling",
     "game.solver",
@@ -119,13 +111,19 @@ class App:
         self.windowed = size or WINDOWED
         self.screen = self._open()
         # What the title does not show is made after its first frame, a few ms per frame: name -> steps
-        self.chores: dict[str, Iterator[None]] = {"sounds": self._open_sounds(), "table": self._import_table()}
+        self.chores: dict[str, Iterator[None]] = {
+            "sounds": self._open_sounds(),
+            "table": self._import_table(),
+            "seats": self._warm_seats(),
+        }
         self.sounds = Sounds({})
         self.layout = layout or load_layout()
         self.deck = SWAP_THREE.deck.build()  # every face the art may be asked for: the 54 and the extra wild card
         self.inputs = Inputs(opener)
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
+        self._starting = threading.Lock()
+        self._loading: threading.Thread | None = None  # the table's modules and the bots' process, loading
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -162,8 +160,9 @@ class App:
         """The bots' worker process: bots think in another process, as a thread would hold the GIL and stall the
         frames on a 2-core machine; it runs at a lower priority, so the frames win the CPU when both want it.
         Started on first use, after the title's first frame."""
-        if self._pool is None:
-            self._pool = BotPool(BOT_NICENESS)
+        with self._starting:  # the table's modules start it on their thread, or a table asks for it first
+            if self._pool is None:
+                self._pool = BotPool(BOT_NICENESS)
         return self._pool
 
     # ----- display ------------------------------------------------------------------------------------
@@ -179,6 +178,7 @@ class App:
         self.relabel()
         felt.clear()
         felt.felt(self.screen.get_size())
+        self.chores["seats"] = self._warm_seats()
         self.restyle_cards()
 
     def relabel(self) -> None:
@@ -216,20 +216,37 @@ class App:
                 art.face(card)
                 yield
 
-    def _open_sounds(self) -> Iterator[None]:
+    def _open_sounds(self) -> Generator[None, None, None]:
         yield  # not before the first frame
-        self.sounds.bank = open_bank()
+        self.sounds.bank = yield from opening_bank()  # the speech a few harmonics a frame
 
     def _import_table(self) -> Iterator[None]:
         """The bots' process started and the table's modules loaded while the title is up (the title imports them
-        only when asked for a table), so that New match does not wait for them."""
+        only when asked for a table), so that New match does not wait for them: on a thread of their own, as neither
+        a process's start nor a module's import can be cut into steps short enough for a frame."""
         yield
+        self._loading = threading.Thread(target=self._load_table, name="table-modules", daemon=True)
+        self._loading.start()
+        while self._loading.is_alive():
+            yield
+
+    def _load_table(self) -> None:
         self.pool  # noqa: B018 - started now: it imports the bots while the title is up
         for module in TABLE_MODULES:
-            yield
             importlib.import_module(module)
 
-    def do_chores(self, budget: float) -> None:
+    def _warm_seats(self) -> Iterator[None]:
+        """The table's first frame made ahead, after the table's modules: its felt, the seats' portraits."""
+        yield
+        from scenes.table.seat_look import warm  # loaded by the chore before this one
+
+        yield from warm(self.geo)
+
+    @property
+    def making(self) -> bool:
+        return bool(self.chores)
+
+    def do_chores(self, budget: float = CHORE_BUDGET) -> None:
         """Background making for up to `budget` seconds (at least one step): the chores' order is their age."""
         end = time.perf_counter() + budget
         while self.chores:
@@ -379,9 +396,7 @@ class App:
     # ----- frames -------------------------------------------------------------------------------------
 
     def step(self, dt: float) -> None:
-        """One frame: input, update by `dt`, draw, flip; then background making while the frame's time lasts. At
-        the table too: a face not made yet is drawn when first shown, the rest between the frames."""
-        start = time.perf_counter()
+        """One frame: input, update by `dt`, draw, flip."""
         for event in pygame.event.get():
             if event.type == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.geo.size:
                 self.screen = pygame.display.get_surface()
@@ -395,7 +410,7 @@ class App:
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
-        self.do_chores(FRAME_WORK - (time.perf_counter() - start))
+        self.do_chores()
 
     def dispatch(self, action: Input) -> None:
         if action.act is Act.QUIT:
@@ -438,6 +453,8 @@ class App:
             self.room.close()  # your seat stays yours for its token; a room this game hosts stops
         if self.folder_lock is not None:
             self.folder_lock.release()
+        if self._loading is not None:  # its process is started and shut down here, not left behind
+            self._loading.join()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

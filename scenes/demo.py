@@ -1,6 +1,7 @@
 """The headless attract mode: bots in every seat play N hands through every scene at a fixed dt (from the title, or on
-from a saved match), one PNG is saved per scene, and frame times (the work of a frame, not a sleep) are reported per
-scene."""
+from a saved match), one PNG is saved per scene, and frame times are reported per scene: the work of a frame, as the
+CPU time of the game's thread, not a sleep (a frame of the steady demo waits for a late bot, which a live game never
+does) nor the time a busy machine gives to other processes."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ class Demo:
         """Save what is on screen as the scene's picture, once per scene, as it hands over to the next."""
         if self.shots is None or scene.name in self.saved or not self.times.get(scene.name):
             return
-        start = time.perf_counter()
+        start = time.thread_time()
         self.saved.append(scene.name)
         path = self.shots / f"{len(self.saved):02d}_{scene.name}.png"
         try:
@@ -58,7 +59,7 @@ class Demo:
         except (pygame.error, OSError) as err:  # the disk filled up or the folder went away: the demo plays on
             print(f"The picture {path} could not be saved ({err}); no more pictures are taken.")
             self.shots = None
-        self.shooting += (time.perf_counter() - start) * 1000
+        self.shooting += (time.thread_time() - start) * 1000
 
     def finished(self) -> bool:
         """Has the demo shown the settlement of its last hand for a second? Settlements are counted as they open,
@@ -89,9 +90,9 @@ class Demo:
             frames += 1
             name = host.scene.name
             self.shooting = 0.0
-            start = time.perf_counter()
+            start = time.thread_time()
             host.step(DT)
-            self.times[name].append((time.perf_counter() - start) * 1000 - self.shooting)
+            self.times[name].append((time.thread_time() - start) * 1000 - self.shooting)
             # a frame never sleeps here: let the process pool's result thread take the GIL, hand the bots' answers over
             time.sleep(0)
             if self.finished():

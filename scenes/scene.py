@@ -57,6 +57,7 @@ class Host(Protocol):
     problem: str | None  # a save (or preferences) problem for the title screen
     busy: pathlib.Path | None  # a saves folder another game holds: nothing is saved (the title offers another)
     demo: bool  # bots in every seat, screens move on by themselves
+    making: bool  # art and modules still made between the frames (the demo's title waits for them)
     steady: bool  # the headless demo: a late bot is waited for, so frames repeat
     ruleset: str  # `--ruleset NAME`
     first_deal: int | None  # `--deal N`

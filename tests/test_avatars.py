@@ -14,7 +14,8 @@ from scenes.app import App
 from scenes.art import avatars
 from scenes.art.avatars import CHARACTERS, Expression, avatar
 from scenes.flow import open_session, show
-from scenes.screens import settlement, table
+from scenes.screens import settlement
+from scenes.table import seat_look
 from scenes.table.moods import REACTION
 from tests.kit.app import steps
 from tests.kit.play import play_until, settled
@@ -33,7 +34,7 @@ def drawn(monkeypatch):
         asked.append((seat, face, role))
         return avatar(seat, face, role, diameter)
 
-    monkeypatch.setattr(table, "avatar", spy)
+    monkeypatch.setattr(seat_look, "avatar", spy)
     return asked
 
 
@@ -75,10 +76,13 @@ def test_a_portrait_is_painted_once_per_look_and_size(monkeypatch):
 
 
 def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
+    app.finish_chores()  # what the title makes between its frames (a player looks at it for a moment)
     session = open_session(app, Match("standard", FIRST_BOT))
     session.seat.pace = 1000.0  # the bot in seat 1 thinks through the whole test
     show(app, session)
     steps(app, 60)  # the first frames paint the portraits and the bubble's three dot counts
+    while avatars.AHEAD:  # and the looks queued ahead, one a frame
+        steps(app, 1)
     drawing = []
     original, blur = avatars.Pen.__init__, pygame.transform.gaussian_blur
     monkeypatch.setattr(avatars.Pen, "__init__", lambda pen, *a: drawing.append(a) or original(pen, *a))
@@ -88,7 +92,9 @@ def test_a_frame_at_the_table_paints_nothing_new(app, monkeypatch):
 
 
 def test_the_faces_a_bomb_brings_are_painted_before_it(app, monkeypatch):
+    app.finish_chores()
     avatars.PORTRAITS.clear()
+    avatars.AHEAD.clear()
     session = open_session(app, position(BOMB_HANDS, landlord=0))
     show(app, session)
     steps(app, 30)  # one look a frame is painted ahead: each seat's four expressions in its role
@@ -185,12 +191,11 @@ def test_a_farmers_rocket_delights_both_farmers(app):
 def test_reduced_motion_keeps_a_happy_face_and_a_thought_still(app, still):
     app.table_settings.reduced_motion = still
     show(app, open_session(app, Match("standard", FIRST_BOT)))
-    scene, face = app.scene, pygame.Rect(100, 100, 86, 86)
+    session, face = app.session, pygame.Rect(100, 100, 86, 86)
     pictures = []
     for moment in (0.05, 0.3, 0.55):
-        scene.time = moment
         canvas = pygame.Surface((300, 300))
-        scene._face(canvas, 1, face, "", Expression.HAPPY, False)
-        scene._face(canvas, 2, face.move(0, 150), "", Expression.THINKING, False)
+        seat_look._portrait(canvas, session, 1, face, "", Expression.HAPPY, moment)
+        seat_look._portrait(canvas, session, 2, face.move(0, 150), "", Expression.THINKING, moment)
         pictures.append(pygame.image.tobytes(canvas, "RGB"))
     assert (len(set(pictures)) == 1) is still

@@ -205,7 +205,7 @@ def table_state(session) -> tuple:
     """What the table shows of the round: each seat's cards on the table, dimmed or not, and the bubbles."""
     plays = {seat: list(cards) for seat, cards in session.cards.board.plays.items() if cards}
     bubbles = {seat: notice.text for seat, notice in session.notices.bubbles.items()}
-    return plays, session.cards.round_over, bubbles
+    return plays, session.cards.clearing is not None, bubbles
 
 
 def test_continue_lays_out_the_table_as_the_live_game_left_it_after_every_action(store):

@@ -15,6 +15,7 @@ from scenes.screens import settlement as settlement_module
 from scenes.screens.new_match import DealEntry
 from scenes.table import hud
 from tests.kit.app import pad, post, press, steps
+from tests.kit.app import texts_drawn as kit_texts_drawn
 from tests.kit.play import play_until, settled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,9 +68,9 @@ def test_the_same_deal_number_replays_the_whole_match(app):
     assert (first.seed, first.hand.hands) == (again.seed, again.hand.hands)
 
 
-def test_the_table_shows_the_deal_number(app, monkeypatch):
+def test_the_table_shows_the_deal_number(app):
     new_match(app, "standard", 12345678)
-    assert "Deal #12345678" in texts_drawn(monkeypatch, hud, app)
+    assert "Hand 1 · Deal #12345678 · Standard" in kit_texts_drawn(app, hud, via="pill")  # on the deal's chip
 
 
 def test_the_settlement_shows_the_deal_number(app, monkeypatch):

@@ -13,7 +13,7 @@ from scenes.table import hud
 from scenes.words.i18n import tr
 from tests.kit.app import steps, texts_drawn
 from tests.kit.play import play_until, settled
-from tests.kit.table import hud_texts
+from tests.kit.table import plate_texts
 
 
 def play_event(session, seat: int, move: str) -> ev.Played:
@@ -60,7 +60,7 @@ def test_the_hud_multiplier_follows_the_match_after_a_bomb(app):
     steps(app, 2)
     assert (session.ticker.shown, session.ticker.pop > 0) == (2, True)
     assert "×2" in texts_drawn(app, hud, via="pill")  # lit up on its pill while it pops
-    assert tr("table.bombs", count=1) in hud_texts(app)
+    assert tr("table.bombs", count=1) in plate_texts(app)  # on the plate's corner badge
 
 
 def finished(human_won: bool) -> Match:

@@ -124,7 +124,7 @@ def test_tr_formats_named_fields_in_the_current_language():
     assert tr("stats.won_of", won=3, played=5, rate="60%") == "3 won of 5 · 60%"
     set_language("zh")
     assert i18n.language() == "zh"
-    assert tr("stats.won_of", won=3, played=5, rate="60%") == "5 局胜 3 局 · 60%"
+    assert tr("stats.won_of", won=3, played=5, rate="60%") == "5局中胜3局 · 胜率60%"
     assert tr("title.quit") == "退出"
 
 
@@ -221,9 +221,9 @@ def test_chinese_reasons_name_kinds_and_cards_in_chinese():
     rules = RULESETS["standard"]
     last = classify(parse("99"), rules)[0]
     assert reason(judge(parse("88"), last, rules)) == "牌不够大：对8压不过对9。"
-    assert reason(judge(parse("345"), last, rules)) == "顺子至少需要五张连续的牌，你只选了 3 张。"
+    assert reason(judge(parse("345"), last, rules)) == "顺子至少需要五张连续的牌，你只选了3张。"
     straight = classify(parse("34567"), rules)[0]
-    assert reason(judge(parse("99"), straight, rules)) == "对子不能压顺子 3-7：请出相同牌型，或者炸弹。"
+    assert reason(judge(parse("99"), straight, rules)) == "对子不能压顺子3-7：请出相同牌型，或者炸弹。"
 
 
 def test_score_steps_say_what_the_core_computes():
@@ -234,7 +234,7 @@ def test_score_steps_say_what_the_core_computes():
         assert score_steps(settlement) == [line.replace(" x", " ×") for line in settlement.lines()[:-1]]
     set_language("zh")
     assert score_steps(Settlement(0, True, 2, ("rob", "reverse_spring"), 4, 8, (16, -8, -8))) == [
-        "叫分 2",
+        "叫分2",
         "抢地主 ×2",
         "反春 ×2",
     ]
@@ -243,8 +243,8 @@ def test_score_steps_say_what_the_core_computes():
 def test_suggest_reasons_in_chinese_count_in_chinese():
     set_language("zh")
     tip = Suggestion("88", "blocks_low", {"enemy": 0, "cards": 2, "play": "88"})
-    assert hint(tip, STANDARD, 0) == "地主还剩 2 张牌：出对8，最难压。"
-    assert hint(tip, STANDARD, 1) == "农民还剩 2 张牌：出对8，最难压。"
+    assert hint(tip, STANDARD, 0) == "地主还剩2张牌：出对8，最难压。"
+    assert hint(tip, STANDARD, 1) == "农民还剩2张牌：出对8，最难压。"
     ahead = Suggestion("pass", "looks_ahead", {"play": "pass", "won": 7, "of": 12})
     assert hint(ahead, STANDARD, 0) == "往后推演：在未知牌的抽样模拟中，不出大约每12局赢7局。"
 
@@ -271,8 +271,8 @@ def test_a_move_is_read_at_its_own_table():
 def test_chinese_refusals_say_auction_answers_bid_choices_and_runs_in_chinese():
     set_language("zh")
     assert reason(Rejection("answer_invalid", {"yes": "rob", "no": "no_rob"})) == "请回答抢地主（1）或不抢（0）。"
-    assert reason(Rejection("bid_invalid", {"current": 1, "choices": (2, 3)})) == "请选择不叫，或叫 2或3 分。"
-    assert reason(check("AAA222", "AAA222")) == "飞机里不能有 2。"
+    assert reason(Rejection("bid_invalid", {"current": 1, "choices": (2, 3)})) == "请选择不叫，或叫2或3分。"
+    assert reason(check("AAA222", "AAA222")) == "飞机里不能有2。"
 
 
 def test_english_refusals_take_their_articles_from_the_words_they_name():
@@ -284,7 +284,7 @@ def test_english_refusals_take_their_articles_from_the_words_they_name():
 def test_a_refusal_on_the_table_follows_a_language_switch():
     said = reason(check("99", "99", "34567"))
     set_language("zh")
-    assert resay(said) == "对子不能压顺子 3-7：请出相同牌型，或者炸弹。"
+    assert resay(said) == "对子不能压顺子3-7：请出相同牌型，或者炸弹。"
     set_language("en")
     assert resay(resay(said)) == "A pair cannot answer a straight 3-7: answer with the same shape, or a bomb."
 

@@ -14,7 +14,7 @@ from scenes.app import App
 from scenes.art.widgets import Button, Row
 from scenes.flow import open_session, show
 from scenes.platform.input import Act, Device
-from scenes.screens.menus import ConfirmNewDeal, PauseMenu
+from scenes.screens.menus import ConfirmNewDeal, ConfirmNewMatch, ConfirmReplayDeal, PauseMenu
 from scenes.screens.new_match import DealEntry, RulesetChooser
 from scenes.screens.puzzles import PuzzleList, PuzzleTable
 from scenes.screens.replay import ReplayScene
@@ -25,7 +25,7 @@ from scenes.screens.stats import StatsScreen
 from scenes.screens.title import TitleScene
 from scenes.table.seats import HUMAN
 from scenes.words.i18n import set_language
-from tests.kit.app import steps
+from tests.kit.app import press, steps
 from tests.kit.play import play_until, settled
 
 
@@ -56,17 +56,19 @@ def chapter():
     return load_all()[0][0]
 
 
-# screen -> (how to open it, the buttons that must show a key besides the focused one)
+# screen -> (how to open it, the buttons that must show a key besides the focused one; a pad has no digits, so the
+# numbered answers (NUMBERED) show their key on the keyboard only)
 SCREENS: dict[str, tuple[Callable[[App], None], set[str]]] = {
     "title": (lambda app: app.switch(TitleScene(app)), set()),
     "new_match": (lambda app: app.push(RulesetChooser(app)), {"back"}),
     "deal_entry": (lambda app: app.push(DealEntry(app, "standard")), {"play", "back"}),
     "settings": (lambda app: app.push(SettingsOverlay(app)), {"back"}),
     "stats": (lambda app: app.push(StatsScreen(app)), {"back"}),
-    "rules": (lambda app: app.push(RulesHelp(app)), {"close"}),
+    "rules": (lambda app: (app.push(RulesHelp(app)), app.scene.turn(1)), {"prev", "close", "next"}),
     "puzzles": (lambda app: app.push(PuzzleList(app)), {"back"}),
     "puzzle": (lambda app: app.push(PuzzleTable(app, chapter(), 0)), set()),
-    "bidding": (lambda app: table(app, "standard", 4, your_turn(Phase.BIDDING)), {"0"}),
+    "bidding": (lambda app: table(app, "standard", 4, your_turn(Phase.BIDDING)), {"0", "1", "2", "3"}),
+    "calling": (lambda app: table(app, "rob", 4, your_turn(Phase.BIDDING)), {"0", "1"}),
     "doubling": (lambda app: table(app, "rob", 4, your_turn(Phase.DOUBLING)), set()),
     "swap": (lambda app: table(app, "swap-three", 4, your_turn(Phase.SWAPPING)), {"play", "menu"}),
     "play": (
@@ -84,7 +86,7 @@ SCREENS: dict[str, tuple[Callable[[App], None], set[str]]] = {
         ),
         {"keep"},
     ),
-    "settlement": (over, {"title", "replay"}),
+    "settlement": (over, {"title", "replay", "deal", "match"}),
     "replay": (
         lambda app: (over(app), app.push(ReplayScene(app, app.session.seat.match))),
         {"first", "back", "play", "forward", "last", "speed", "earlier", "later", "deal", "menu"},
@@ -145,8 +147,8 @@ def test_every_button_with_a_key_shows_it_inside_the_button(small, monkeypatch, 
         shown = [b for b in buttons(scene) if id(b) in sizes]
         assert shown, f"{name}: no button drawn"
         hinted = {b.key for b in shown if b.hint}
-        tiles = scene.tiles if isinstance(scene, PuzzleList) else []  # a card of words: its frame says Confirm opens it
-        must = keyed | {b.key for b in shown if b.focus and b.enabled and b not in tiles}
+        numbered = {"1", "2", "3"} if device is Device.GAMEPAD and name in ("bidding", "calling") else set()
+        must = (keyed - numbered) | {b.key for b in shown if b.focus and b.enabled}
         assert must <= hinted, (name, device, sorted(must - hinted))
         for b in shown:
             placed = [at for _, at in b.placed(sizes[id(b)])]
@@ -154,6 +156,52 @@ def test_every_button_with_a_key_shows_it_inside_the_button(small, monkeypatch, 
             assert len(placed) < 2 or not placed[0].colliderect(placed[1]), (name, language, b.key)
         if playstation and name in ("play", "replay"):
             assert {b.hint for b in shown} & {"✕", "○", "□", "△"}, name
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("name", sorted(SCREENS))
+def test_a_row_of_buttons_is_drawn_in_one_font_size(small, monkeypatch, name, language):
+    """The settlement's buttons were drawn in different sizes, each shrunk to its own words (issue 35)."""
+    opened, _ = SCREENS[name]
+    small.stack.clear()
+    small.switch(TitleScene(small))
+    small.change_prefs(language=language)
+    opened(small)
+    steps(small, 1)
+    sizes = drawn(small, monkeypatch)
+    rows = [v for v in vars(small.scene).values() if isinstance(v, Row) and len(v.buttons) > 1]
+    for row in rows:
+        asked = {sizes[id(b)] for b in row.buttons if id(b) in sizes}
+        shown = {b.label_size(size) for b in row.buttons if id(b) in sizes for size in asked}
+        assert len(shown) <= 1, (name, language, [b.label for b in row.buttons], shown)
+
+
+@pytest.mark.parametrize(("key", "value"), [(pygame.K_1, 1), (pygame.K_3, 3)])
+def test_a_number_key_bids_that_number(small, key, value):
+    table(small, "standard", 4, your_turn(Phase.BIDDING))
+    match = small.session.seat.match
+    bids = len(match.hand.bids)
+    press(small, key)
+    assert match.hand.bids[bids] == (HUMAN, value)
+
+
+def test_s_deals_this_deal_again_and_n_starts_a_new_match_from_the_settlement(small):
+    """Both replace the unfinished match, so both ask first."""
+    over(small)
+    press(small, pygame.K_s)
+    assert isinstance(small.scene, ConfirmReplayDeal)
+    small.pop()
+    press(small, pygame.K_n)
+    assert type(small.scene) is ConfirmNewMatch
+
+
+def test_sort_says_the_order_the_hand_is_in(small):
+    small.change_prefs(language="en")
+    table(small, "standard", 4, your_turn(Phase.PLAYING))
+    sort = small.scene.tools.get("sort")
+    assert sort.label == "Sort: by rank" and small.session.cards.sort == "rank"
+    press(small, pygame.K_r)
+    assert sort.label == "Sort: by count" and small.session.cards.sort == "groups"
 
 
 def test_a_mouse_player_sees_the_keyboard_keys():

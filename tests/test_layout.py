@@ -68,7 +68,10 @@ def test_unknown_anchor_edge_is_refused(tmp_path: Path):
 
 SIZES = [(1280, 720), (1024, 768), (1440, 1080), (1920, 1200), (2560, 1080), (3840, 2160)]
 APART = [  # pairs of table objects that must never overlap, whatever the window
-    ("hud", "counter"),
+    ("stake", "counter"),
+    ("stake", "chip"),
+    ("counter", "chip"),
+    ("stake", "menu_button"),
     ("counter", "menu_button"),
     ("seat_south", "hand_south"),
     ("hand_south", "tools"),

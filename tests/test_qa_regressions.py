@@ -6,10 +6,9 @@ import pytest
 from game.match import Match
 from scenes.flow import new_match, open_session, show
 from scenes.screens import rules as rules_help
-from scenes.screens import table as table_view
 from scenes.screens.rules import RulesHelp
 from scenes.screens.table import TableScene
-from scenes.table import hud
+from scenes.table import hud, seat_look
 from scenes.table.seats import HUMAN
 from tests.kit.app import steps
 from tests.kit.play import play_until
@@ -29,8 +28,9 @@ def test_the_menu_button_follows_a_language_switch_at_the_table(app):
 
 
 @pytest.mark.app(saving=True)
-def test_the_few_cards_left_warning_is_in_the_players_language(app, monkeypatch):
-    """An opponent down to one card was flagged "1 card left!" in English on a Chinese table."""
+def test_an_opponent_down_to_one_card_lights_the_alarm_on_a_chinese_table(app, monkeypatch):
+    """An opponent down to one card was flagged "1 card left!" in English on a Chinese table, in small red text easy
+    to miss (issue 35): the alarm is now its count, large on a red coin, and a light over its fan; no words."""
     app.change_prefs(language="zh")
     session = open_session(app, Match("standard", 4))
     show(app, session)
@@ -41,13 +41,20 @@ def test_the_few_cards_left_warning_is_in_the_players_language(app, monkeypatch)
 
     play_until(session.seat.match, near_the_end, session.act)
     steps(app, 300)  # the deal and the last plays land; your turn waits for you
-    drawn: list[str] = []
-    real = table_view.blit_text
+    counts: list[tuple[str, int]] = []
+    lights: list[tuple] = []
+    real_text, real_light = seat_look.blit_text, seat_look.beacon
     monkeypatch.setattr(
-        table_view, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+        seat_look,
+        "blit_text",
+        lambda surface, text, size, *a, **k: counts.append((text, size)) or real_text(surface, text, size, *a, **k),
     )
+    monkeypatch.setattr(seat_look, "beacon", lambda *a: lights.append(a) or real_light(*a))
     app.draw(app.screen)
-    assert "只剩 1 张！" in drawn and not any("left" in text for text in drawn)
+    hands = session.view.hand_sizes
+    alarmed = [seat for seat in range(3) if 0 < hands[seat] <= 2]
+    assert ("1", app.geo.px(52)) in counts and len(lights) == len(alarmed) >= 1
+    assert not any(word in text for text, _ in counts for word in ("left", "card"))
 
 
 @pytest.mark.parametrize(("language", "label"), [("en", "left"), ("zh", "剩余")])
@@ -64,6 +71,7 @@ def test_the_card_counter_says_what_is_left_not_unseen(app, monkeypatch, languag
     monkeypatch.setattr(
         hud, "blit_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
     )
+    hud.COMPOSED.clear()  # the strip is composed once per set of counts: made again now, as drawn
     app.draw(app.screen)
     assert label in drawn and not any("unseen" in text or "未出" in text for text in drawn)
 

@@ -305,25 +305,25 @@ def test_chinese_wording_of_a_corrupt_save_used_from_its_backup(problems):
     said = problem_wording.sentence(problems["truncated"])
     aside = problems["truncated"].parts[2].params["name"]
     assert said == (
-        f"对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至 {aside}。"
+        f"对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至“{aside}”。"
         "已改用上一次的存档（match.bak.json）。"
     )
 
 
 def test_chinese_names_cards_values_and_the_refused_action_in_chinese(problems):
     set_language("zh")
-    assert "存档的手牌与发出的牌不符：多了 小王，少了 " in problem_wording.sentence(problems["cards_differ"])
+    assert "存档的手牌与发出的牌不符：多了小王，少了3。" in problem_wording.sentence(problems["cards_differ"])
     assert "应为整数，实际内容为：真/假值。" in problem_wording.sentence(problems["wrong_seed"])
     illegal = problem_wording.sentence(problems["illegal_action"])
-    assert re.search(r"存档中的第 \d+ 步操作不合规：", illegal) and "not your turn" not in illegal
+    assert re.search(r"存档中的第\d+步操作不合规：", illegal) and "not your turn" not in illegal
 
 
 def test_technical_detail_stays_verbatim_and_apart(problems):
     set_language("zh")
     assert problem_wording.details(problems["write_refused"]) == ["Permission denied"]
-    assert problem_wording.sentence(problems["write_refused"]).startswith("无法把对局存档写入 ")
+    assert problem_wording.sentence(problems["write_refused"]).startswith("无法把对局存档写入“")
     note = problem_wording.note(problems["not_json"])
-    assert note.endswith("（Expecting value）") and "第 1 行，第 1 列" in note
+    assert note.endswith("（Expecting value）") and "第1行，第1列" in note
     assert problem_wording.heading(problems["write_refused"]) == "有文件无法保存"
     assert problem_wording.heading(problems["not_json"]) == "有文件无法使用"
 
@@ -385,7 +385,7 @@ def test_a_corrupt_save_in_chinese_is_named_in_chinese_on_the_title(tmp_path, mo
         app.scene.draw(app.screen)
         shown = "".join(drawn).replace(" ", "")  # a line may break at a space
         assert (app.scene.name, "有文件无法使用" in drawn) == ("title", True)
-        assert "对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至corrupt-" in shown
+        assert "对局存档（match.json）无法使用。文件不完整：保存的数据在中途断掉了。该文件已移至“corrupt-" in shown
         assert "没有可以恢复的备份。" in shown and "cut short" in app.problem  # the English stays for logs
     finally:
         app.close()
@@ -409,7 +409,7 @@ def test_a_refused_save_at_the_table_is_said_in_chinese_with_the_system_s_reason
         session = open_session(app, Match("standard", 4))
         monkeypatch.setattr(atomic, "write_atomic", no_space)
         session.save()
-        said = r"无法把对局存档写入 .+。（No space left on device）牌局继续进行；.+。"
+        said = r"无法把对局存档写入“.+”。（No space left on device）牌局继续进行；.+。"
         assert re.fullmatch(said, session.notices.message.text)
     finally:
         app.close()

@@ -21,12 +21,13 @@ from scenes.screens import settlement as settlement_screen
 from scenes.screens.settlement import SettlementScene
 from scenes.table import marks as auction_view
 from scenes.table.marks import revealed
+from scenes.table.seat_look import portrait_rect
 from scenes.words.i18n import lookup
 from scenes.words.table_words import ANSWER_KEYS, FACTOR_KEYS, RUN_KEYS, share_terms
 from tests.kit.app import pad, post, press, steps
 from tests.kit.rob import BASE_100, answered, opening, playing
 from tests.kit.rules import script, set_hands
-from tests.kit.table import at_table, bubble, hud_texts
+from tests.kit.table import at_table, bubble, plate_texts
 
 pytestmark = pytest.mark.app(shared=True)
 
@@ -36,23 +37,24 @@ def labels(app: App) -> list[str]:
 
 
 def badge(app: App, seat: int) -> str:
-    """What the corner of a seat box shows: "double" (the red ×2 badge), "decided" (the green tick) or "none"."""
+    """What the corner of a seat's portrait shows: "double" (the red ×2 badge), "decided" (the green tick) or
+    "none"."""
     geo = app.geo
-    box = app.session.cards.zone("seat", seat)
+    box = portrait_rect(geo, app.session.cards.zone("seat", seat)).inflate(geo.px(8), geo.px(8))
     steps(app, 1)
     r, g, _ = tuple(app.screen.get_at((box.right - geo.px(8) - geo.px(10), box.top + geo.px(8) + geo.px(10))))[:3]
     return "double" if r > 150 and g < 80 else "decided" if g > r + 40 and g > 90 else "none"
 
 
 def test_the_hud_says_calling_during_the_call_rob_auction_and_the_base_after(app):
-    """004: "there is no 1-, 2- or 3-point bidding": the score bar names the auction and then the table's base."""
+    """004: "there is no 1-, 2- or 3-point bidding": the stake plate names the auction and then the table's base."""
     match = at_table(app, opening("rob", 0))
-    assert "Calling" in hud_texts(app)
+    assert plate_texts(app)[:3] == ["Base", "Multiplier", "Calling"]
     for value in (1, 0, 0):
         app.session.act(Bid(match.turn, value))  # through the table's seat, as the bots answer
     steps(app, 2)
-    texts = hud_texts(app)
-    assert ("Base 1" in texts, "Calling" in texts, "Bidding" in texts) == (True, False, False)
+    texts = plate_texts(app)
+    assert texts[:3] == ["Base", "Multiplier", "1"] and "Calling" not in texts and "Bidding" not in texts
 
 
 # ----- the auction ---------------------------------------------------------------------------------------------
@@ -70,10 +72,10 @@ def test_004_after_a_call_you_are_offered_rob_or_no_rob_with_its_price(app):
     assert labels(app) == ["No rob", "Rob"]
     assert app.scene.prompt() == "Bao holds the landlord seat: rob it? Each rob doubles the multiplier"
     hints = {b.key: b.hint for b in app.scene.row.buttons}
-    assert hints == {"0": app.inputs.label(Act.PASS), "1": ""}  # No rob has the focus: Space is P's there
+    assert hints == {"0": app.inputs.label(Act.PASS), "1": "1"}  # No rob has the focus (Space is P's there); 1 robs
     app.scene.row.move_focus(1)
     app.step(1 / 60)
-    assert app.scene.row.get("1").hint == app.inputs.label(Act.CONFIRM) == "Space"
+    assert app.scene.row.get("1").focus and app.scene.row.get("1").hint == "1"  # its own key, focused or not
 
 
 def test_004_each_answer_shows_as_a_bubble_and_every_rob_ticks_the_multiplier(app):

@@ -18,7 +18,7 @@ from scenes.words.table_words import doubling_items, share_terms
 from tests.kit.app import press, steps
 from tests.kit.rob import BASE_100, answered, opening, playing
 from tests.kit.rules import script, set_hands
-from tests.kit.table import at_table, bubble, hud_texts
+from tests.kit.table import at_table, bubble, plate_texts
 
 pytestmark = [pytest.mark.app(shared=True), pytest.mark.usefixtures("english_after")]
 
@@ -38,7 +38,7 @@ def test_004_repeated_robs_are_one_item_with_their_product():
     settlement = example_3().hand.settlement
     assert doubling_items(settlement) == ["2 robs ×4", "Show ×2", "Bomb ×2", "Spring ×2"]
     set_language("zh")
-    assert doubling_items(settlement) == ["抢地主 2 次 ×4", "明牌 ×2", "炸弹 ×2", "春天 ×2"]
+    assert doubling_items(settlement) == ["抢地主2次 ×4", "明牌 ×2", "炸弹 ×2", "春天 ×2"]
     set_language("en")
 
 
@@ -91,20 +91,20 @@ def test_004_the_hud_shows_your_share_beside_the_common_multiplier_once_the_doub
     match = at_table(app, answered(opening("rob", 1), 1, 0, 0))  # Bao is the landlord, you are a farmer
     app.session.act(Double(1, True))
     app.session.act(Double(0, True))
-    assert not [t for t in hud_texts(app) if "share" in t]  # Lin has not decided: nothing to tell
+    assert not [t for t in plate_texts(app) if "share" in t]  # Lin has not decided: nothing to tell
     app.session.act(Double(2, False))
-    assert match.multiplier == 1 and "your share ×4" in hud_texts(app)
+    assert match.multiplier == 1 and "your share ×4" in plate_texts(app)
 
 
 def test_004_the_landlord_plays_for_both_shares_and_a_plain_farmer_sees_only_the_multiplier(app):
     at_table(app, answered(opening("rob", 0), 1, 0, 0))  # you are the landlord; nobody doubles
     for seat in range(3):
         app.session.act(Double(seat, False))
-    assert "your shares ×2" in hud_texts(app)
+    assert "your 2 shares: ×2 in all" in plate_texts(app)  # both shares together, not each
     at_table(app, answered(opening("rob", 1), 1, 0, 0))
     for seat in range(3):
         app.session.act(Double(seat, seat == 2))  # only the other farmer doubles: your share is the multiplier
-    assert not [t for t in hud_texts(app) if "share" in t]
+    assert not [t for t in plate_texts(app) if "share" in t]
 
 
 # ----- the auction's last answer -------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
-"""Sounds: synthesised voices are audible arrays of the right length, the table plays the one that fits each event,
-the master and effects volumes scale what plays, mute plays nothing, and no audio device means silence, not a crash.
-Volume and mute are device preferences (prefs.json), changed in Settings or with M."""
+"""Sounds: synthesised voices are audible arrays of the right length, the table plays the one that fits each event
+(a seat down to two cards or one: the alarm's siren and its call, in the player's language), the master and effects
+volumes scale what plays, mute plays nothing, and no audio device means silence, not a crash. Volume and mute are
+device preferences (prefs.json), changed in Settings or with M."""
 
 import numpy as np
 import pygame
@@ -9,7 +10,8 @@ import pytest
 from game.actions import Pass, Play
 from game.savefile import SaveStore
 from scenes.app import App
-from scenes.art.sound import RATE, Sounds, open_bank, voices
+from scenes.art.sound import CALLS, RATE, Sounds, alarm_name, finished, making, open_bank, siren, voices
+from scenes.art.voice import SPEECH_RATE, WORDS, speaking
 from scenes.platform.prefs import Prefs, PrefsStore
 from scenes.screens.settings import SettingsOverlay
 from scenes.table.session import Session
@@ -26,7 +28,6 @@ SECONDS = {
     "bomb": 0.8,
     "rocket": 0.45,
     "refused": 0.16,
-    "alert": 0.21,
     "win": 0.48,
     "lose": 0.48,
 }
@@ -46,8 +47,11 @@ class Voice:
         self.plays.append(self.volume)
 
 
+ALARMS = [alarm_name(left, language) for left, language in CALLS]
+
+
 def recorded() -> tuple[Sounds, dict[str, Voice]]:
-    bank = {name: Voice() for name in voices()}
+    bank = {name: Voice() for name in [*voices(), *ALARMS]}
     return Sounds(bank), bank
 
 
@@ -75,8 +79,50 @@ def test_every_voice_is_audible_and_in_range():
     assert all(0.05 < peak <= 1.2 for peak in peaks.values()), peaks
 
 
+def test_every_alarm_is_the_siren_a_breath_and_the_call():
+    made = finished(making())
+    assert set(made) == set(voices()) | set(ALARMS) and len(ALARMS) == 4
+    wail = siren()
+    for name in ALARMS:
+        alarm = made[name]
+        head, call = alarm[: wail.size], alarm[wail.size + int(RATE * 0.08) :]
+        assert np.allclose(head, 0.3 * wail), name
+        assert 0.4 * RATE < call.size < 1.0 * RATE and float(np.sqrt(np.mean(call**2))) > 0.05, name
+
+
+@pytest.mark.parametrize("word", WORDS)
+def test_a_call_is_voiced_where_its_vowels_are_and_quiet_in_its_stops(word):
+    """The speech: the vowels carry the voice's harmonics (most energy below 1 kHz, the formants' band), a stop's
+    closure is silence before its burst."""
+    steps = speaking(word, SPEECH_RATE)
+    call = finished(steps)
+    spectrum = np.abs(np.fft.rfft(call)) ** 2
+    freq = np.fft.rfftfreq(call.size, 1 / SPEECH_RATE)
+    assert spectrum[(freq > 150) & (freq < 1200)].sum() > spectrum[freq > 3000].sum()
+    phones, _ = WORDS[word]
+    start = 0
+    for phone in phones:
+        quiet = round(phone.closure * SPEECH_RATE)
+        if quiet > 400:  # the middle of a closure, away from the smoothing at its edges
+            middle = call[start + quiet // 2 - 40 : start + quiet // 2 + 40]
+            assert float(np.abs(middle).max()) < 0.1, (word, phone)
+        start += round((phone.closure + phone.seconds) * SPEECH_RATE)
+
+
+def test_the_speech_is_made_a_few_harmonics_a_step():
+    steps = speaking("two_cards", RATE)
+    count = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        count += 1
+    assert count >= 4  # a frame's spare time each, not the whole word at once
+
+
 def test_dummy_audio_gives_a_sound_per_voice(app):
-    assert set(Sounds().bank) == set(voices())
+    assert set(Sounds().bank) == set(voices()) | set(ALARMS)
 
 
 def test_closing_halts_the_voices_before_pygame_quits(monkeypatch):
@@ -139,21 +185,31 @@ def test_ordinary_play_snaps_a_card(app):
     assert played(bank) == ["card"]
 
 
-def test_a_seat_down_to_two_cards_sounds_the_alert_and_not_before(app):
+def test_a_seat_down_to_two_cards_sounds_the_alarm_and_not_before(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
-    session.act(Play(0, "4"))  # five left: no alert
+    session.act(Play(0, "4"))  # five left: no alarm
     session.act(Play(1, "8"))  # two left
-    assert played(bank) == ["card", "card", "alert"]
+    assert played(bank) == ["card", "card", "alarm_2_en"]
 
 
-def test_your_own_last_two_cards_sound_the_alert_too(app):
+def test_your_own_last_two_cards_sound_the_alarm_too(app):
     session, _, bank = table(app, ("3333456", "789", "TJQ"))
     session.act(Play(0, "3333"))  # three left
     session.act(Pass(1))
     session.act(Pass(2))
-    assert bank["alert"].plays == []
+    assert not [name for name in played(bank) if name.startswith("alarm")]
     session.act(Play(0, "4"))  # two left
-    assert (len(bank["card"].plays), len(bank["alert"].plays)) == (1, 1)
+    assert (len(bank["card"].plays), len(bank["alarm_2_en"].plays)) == (1, 1)
+
+
+@pytest.mark.usefixtures("english_after")
+def test_the_last_card_is_called_in_the_players_language(app):
+    """报牌: at one card the call says so, in Chinese on a Chinese table."""
+    app.change_prefs(language="zh")
+    session, _, bank = table(app, ("3333456", "79", "TJQ"))
+    session.act(Play(0, "4"))
+    session.act(Play(1, "9"))  # one left
+    assert played(bank) == ["card", "card", "alarm_1_zh"]
 
 
 def test_refused_play_buzzes(app):

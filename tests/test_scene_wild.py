@@ -250,7 +250,7 @@ def test_the_extra_wild_card_has_a_face_of_its_own(app):
     ("language", "expected"),
     [
         ("en", ["Bid 3", "Soft bomb ×2", "Bomb ×4", "Rocket ×4", "Spring ×2", "capped at ×1024"]),
-        ("zh", ["叫分 3", "软炸弹 ×2", "炸弹 ×4", "王炸 ×4", "春天 ×2", "封顶 ×1024"]),
+        ("zh", ["叫分3", "软炸弹 ×2", "炸弹 ×4", "王炸 ×4", "春天 ×2", "封顶 ×1024"]),
     ],
 )
 def test_wildcard_settlement_names_each_multiplier_with_its_factor_and_the_cap(language, expected):
@@ -329,8 +329,8 @@ def test_the_wild_rank_is_shown_beside_the_kitty_only_once_drawn_and_wild_faces_
     face carries the mark where a non-wild one shows nothing over it."""
     match = Match("wildcard", 3)
     geo, art = app.geo.for_players(3), app.art["mini"]
-    kitty = geo["kitty"]
-    spot = (kitty.left - geo.px(40), kitty.top + geo.px(60))
+    plate, kitty = geo["stake"], geo["kitty"]
+    spot = ((plate.left + kitty.left) // 2, plate.bottom + geo.px(40))  # under the plate's base
 
     def drawn() -> tuple[int, int, int, int]:
         surface = pygame.Surface(geo.size)

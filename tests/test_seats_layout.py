@@ -17,12 +17,12 @@ from tests.kit.app import click, post, press, steps
 from tests.kit.table import local_session, open_table, spot
 
 SIZES = {"1080p": (1920, 1080), "720p": (1280, 720), "4:3": (1440, 1080), "16:10": (1680, 1050), "21:9": (2560, 1080)}
-SHARED = ("hud", "counter", "menu_button", "kitty", "message", "action_bar", "tools", "hand_south")
+SHARED = ("stake", "counter", "chip", "menu_button", "message", "action_bar", "tools", "hand_south")
 
 
 def table_objects(players: int) -> list[str]:
-    """What a table of `players` draws in fixed places: the shared furniture, each seat's panel and play, and each
-    opponent's pile of cards."""
+    """What a table of `players` draws in fixed places: the shared furniture (the kitty lies on the stake plate),
+    each seat's portrait and plate and its play, and each opponent's fan of cards."""
     zones = SEAT_ZONES[players]
     seats = [f"seat_{z}" for z in zones] + [f"play_{z}" for z in zones] + [f"pile_{z}" for z in zones[1:]]
     return [*SHARED, *seats]
@@ -43,6 +43,16 @@ def test_seat_panels_piles_plays_hand_and_bar_never_overlap(players, size):
     fitted = load_layout().fit(size).for_players(players)
     clashes = [(a, b) for a, b in combinations(table_objects(players), 2) if fitted[a].colliderect(fitted[b])]
     assert clashes == []
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_kitty_lies_on_the_stake_plate_between_the_base_and_the_multiplier(players, size):
+    """The commercial tables' top centre: 底分, the kitty, 倍数; room on either side for the plate's numbers."""
+    fitted = load_layout().fit(size).for_players(players)
+    plate, kitty = fitted["stake"], fitted["kitty"]
+    assert plate.contains(kitty)
+    assert min(kitty.left - plate.left, plate.right - kitty.right) >= fitted.px(150)
 
 
 def test_a_four_seat_table_seats_north_across_and_the_others_at_the_sides():

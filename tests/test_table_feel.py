@@ -4,13 +4,17 @@ an optional auto-pass; Menu -> New game asks first; Auto (托管) turns off at a
 import pygame
 import pytest
 
+from game.actions import NextHand
 from game.match import Match, Phase
+from scenes.app import App
 from scenes.flow import new_match, open_session, show
 from scenes.platform.input import Act, Input
 from scenes.screens.play import AUTO_PASS_AFTER
+from scenes.table import hud
+from scenes.table.hud import chips
 from scenes.table.seats import HUMAN
-from tests.kit.app import press, steps, title_app
-from tests.kit.play import play_until
+from tests.kit.app import press, steps, texts_drawn, title_app
+from tests.kit.play import play_until, settled
 
 
 def answering(match: Match) -> bool:
@@ -111,14 +115,30 @@ def test_settings_show_a_rulesets_own_timers_on_and_greyed(app, ruleset, label, 
     assert app.scene.row.get("timers").label == ("Turn timers: on" if enabled else label)
 
 
-def test_the_table_names_its_ruleset_beside_the_deal(app):
-    from scenes.art import text
-
+def test_the_table_names_its_ruleset_beside_the_deal_on_a_quiet_chip(app):
     new_match(app, "no-shuffle")
-    text.RENDERS.clear()
     steps(app, 1)
-    drawn = {str(key[0]) for key in text.RENDERS.items}
-    assert "No Shuffle" in drawn and any(line.startswith("Deal #") for line in drawn)
+    said = texts_drawn(app, hud, via="pill")
+    deal = f"Deal #{app.session.view.deal_no}"
+    assert f"Hand 1 · {deal} · No Shuffle" in said or f"Hand 1 · {deal} (collected) · No Shuffle" in said, said
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_a_collected_deal_and_its_clock_lie_apart_on_the_chips(size):
+    """no-shuffle: "Deal #… (collected)" ran into the deal clock with no gap at 1280x720 (issue 35)."""
+    app = App(size, fullscreen=False, seed=1)
+    try:
+        match = play_until(Match("no-shuffle", 3), settled)
+        match.apply(NextHand())  # the next hand is the last one's cards, collected
+        show(app, open_session(app, match))
+        steps(app, 2)
+        assert app.session.view.collected and app.session.seat.clock.deal_clock() is not None
+        (chip, at), (_, there) = chips(app.session.cards.geo, app.session)
+        assert there.top - at.bottom >= app.geo.px(4) and at.left == there.left
+        assert chip.get_width() <= app.geo["chip"].width + app.geo.px(1)
+        assert not at.colliderect(app.geo["stake"]) and not there.colliderect(app.geo["stake"])
+    finally:
+        app.close()
 
 
 def test_continue_restores_the_hands_sort_order(tmp_path):

@@ -19,10 +19,10 @@ pytestmark = pytest.mark.usefixtures("english_after")  # each test ends in Engli
 def counted(app, monkeypatch) -> dict[str, int]:
     """The counts the card counter draws in the next frame, rank -> cards left."""
     drawn: list[tuple] = []
-    real = hud._counter_panel
-    monkeypatch.setattr(hud, "_counter_panel", lambda cells, *a: drawn.append(cells) or real(cells, *a))
+    real = hud._counter_strip
+    monkeypatch.setattr(hud, "_counter_strip", lambda cells, *a: drawn.append(cells) or real(cells, *a))
     app.draw(app.screen)
-    monkeypatch.setattr(hud, "_counter_panel", real)
+    monkeypatch.setattr(hud, "_counter_strip", real)
     return dict(drawn[-1])
 
 
@@ -60,7 +60,7 @@ def test_chinese_statistics_count_hands_in_ju_and_matches_in_chang(app):
     screen = StatsScreen(app)
     screen.stats = Stats(hands=5, landlord_hands=2, landlord_wins=1, farmer_wins=2, matches=2, matches_won=1)
     figures = {label: said for label, said, _, _ in screen.bars()}
-    assert figures["当地主"].startswith("2 局胜 1 局") and figures["比赛"].startswith("2 场胜 1 场")
+    assert figures["当地主"].startswith("2局中胜1局") and figures["比赛"].startswith("2场中胜1场")
 
 
 def test_the_help_lists_every_table_and_what_ruleset_starts(capsys):

@@ -98,7 +98,7 @@ def test_deal_clock_counts_down_on_the_hud(app, pool):
     session = your_turn(app, pool, "classic")
     run_clock(session, 10)
     assert session.seat.clock.deal_clock() == "4:50"
-    drawn = texts_drawn(lambda: hud.draw_hud(app.screen, app.geo, session), hud)
+    drawn = texts_drawn(lambda: hud.draw_hud(app.screen, app.geo, session), hud, via="pill")
     assert tr("table.deal_time", clock="4:50") in drawn, drawn
 
 

@@ -49,10 +49,10 @@ def test_every_reading_kind_has_its_words_in_both_languages_and_english_is_the_c
         ("KKKK", "bomb", "bomb of Ks", "K炸"),
         ("KKKK35", "four_two_singles", "four Ks with two singles", "KKKK带二"),
         ("KKKK3355", "four_two_pairs", "four Ks with two pairs", "KKKK带两对"),
-        ("34567", "straight", "straight 3-7", "顺子 3-7"),
-        ("334455", "pair_run", "pair run 3-5", "连对 3-5"),
-        ("333444", "airplane", "airplane 3-4", "飞机 3-4"),
-        ("33344456", "airplane_singles", "airplane 3-4 with single wings", "飞机 3-4 带单张"),
+        ("34567", "straight", "straight 3-7", "顺子3-7"),
+        ("334455", "pair_run", "pair run 3-5", "连对3-5"),
+        ("333444", "airplane", "airplane 3-4", "飞机3-4"),
+        ("33344456", "airplane_singles", "airplane 3-4 with single wings", "飞机3-4带单张"),
     ],
 )
 def test_000_readings_name_the_body_first_and_the_wings_after(cards, kind, english, chinese):

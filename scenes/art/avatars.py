@@ -356,12 +356,8 @@ def _hat(pen: Pen, c: Character, cy: float, role: str) -> None:
     """The role's hat on the head: the landlord's crown, tilted, or a farmer's straw hat."""
     top = cy - c.head[1] - 0.1
     if role == "landlord":
-        width = pen.n(0.76)
-        crown = pygame.Surface((width * 2, width * 2), pygame.SRCALPHA)
-        draw_crown(crown, (width, width), width)
-        tilted = pygame.transform.rotozoom(crown, -14, 1)
         x, y = pen.p(0.14, top - 0.16)
-        pen.surface.blit(tilted, tilted.get_rect(center=(round(x), round(y))))
+        draw_crown(pen.surface, (round(x), round(y)), pen.n(0.76), tilt=14)
     elif role == "farmer":
         x, y = pen.p(0, top - 0.1)
         draw_straw_hat(pen.surface, (round(x), round(y)), pen.n(1.3))
@@ -411,7 +407,7 @@ def paint(c: Character, face: Expression, role: str, diameter: int) -> pygame.Su
     return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
 
-PORTRAITS = cache("portraits", mib=6)  # 4 characters x 4 expressions x 3 roles x 3 sizes: about 1 MiB
+PORTRAITS = cache("portraits", mib=10)  # every look of the three seats (made ahead on the title), 5 MiB at 1080p
 
 
 def avatar(seat: int, face: Expression, role: str, diameter: int) -> pygame.Surface:
@@ -423,9 +419,9 @@ AHEAD: dict[tuple[int, Expression, str, int], None] = {}  # looks the table may 
 
 
 def ahead(seat: int, role: str, diameter: int) -> None:
-    """Queue the looks the seat may change to: its other expressions in this role, or in either role during the
-    auction, so a change of mood (a bomb changes every face at once) finds them painted."""
-    for then in ("landlord", "farmer") if not role else (role,):
+    """Queue the looks the seat may change to: its other expressions in this role, or in no role and either role
+    during the auction, so a change of mood (a bomb changes every face at once) finds them painted."""
+    for then in ("", "landlord", "farmer") if not role else (role,):
         for face in Expression:
             if (seat, face, then, diameter) not in PORTRAITS.items:
                 AHEAD[(seat, face, then, diameter)] = None
@@ -441,8 +437,9 @@ def paint_ahead() -> None:
             return
 
 
-def thought(diameter: int, dots: int) -> pygame.Surface:
-    """A thought bubble for a portrait `diameter` px across: a cloud with `dots` of three dots, two trailing puffs."""
+def thought(diameter: int, dots: int, leftward: bool = False) -> pygame.Surface:
+    """A thought bubble for a portrait `diameter` px across: a cloud with `dots` of three dots, two trailing puffs at
+    its bottom left (at its bottom right, `leftward`: the bubble of a seat at the window's right edge)."""
 
     def make() -> pygame.Surface:
         big = diameter * SUPERSAMPLE
@@ -459,9 +456,10 @@ def thought(diameter: int, dots: int) -> pygame.Surface:
             pen.circle(OUTLINE, -0.16 + 0.16 * k, 0.02, 0.045)
         w, h = pen.surface.get_size()
         small = pygame.transform.smoothscale(pen.surface, (w // SUPERSAMPLE, h // SUPERSAMPLE))
+        small = pygame.transform.flip(small, True, False) if leftward else small
         return small.convert_alpha() if pygame.display.get_surface() is not None else small
 
-    return PORTRAITS.get(("thought", diameter, dots), make)
+    return PORTRAITS.get(("thought", diameter, dots, leftward), make)
 
 
 def shadow(diameter: int) -> pygame.Surface:

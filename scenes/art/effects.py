@@ -24,6 +24,7 @@ from game.kinds import Kind
 from scenes.art.cache import cache
 from scenes.art.text import text
 from scenes.art.tween import out_back, out_cubic
+from scenes.art.widgets import blit_faded
 from scenes.words.i18n import tr
 
 GOLD = (247, 206, 92)
@@ -195,9 +196,7 @@ class Shockwave:
         cx, cy = self.center
         if k < 0.3:
             flash = _flash(self.radius // 3)
-            flash.set_alpha(round(255 * (1 - k / 0.3)))
-            surface.blit(flash, flash.get_rect(center=self.center))
-            flash.set_alpha(None)
+            blit_faded(surface, flash, flash.get_rect(center=self.center), round(255 * (1 - k / 0.3)))
         r = max(4, round(self.radius * out_cubic(k)))
         glow = max(3, round(self.radius * 0.06 * (1 - 0.5 * k)))
         light = (1 - k) ** 1.2
@@ -576,17 +575,12 @@ class Ribbon:
         zoom = k if landed else round(k * POP_STEPS[step], 2)
         image = _ribbon(self.title, self.scale) if zoom == 1 else _ribbon_zoomed(self.title, self.scale, zoom)
         fade = min(1.0, (self.HOLD - self.t) / 0.3)
-        image.set_alpha(round(255 * fade))
-        rect = image.get_rect(center=spot.center)
-        surface.blit(image, rect)
-        image.set_alpha(None)
+        rect = blit_faded(surface, image, image.get_rect(center=spot.center), round(255 * fade))
         if landed:
             unit = self.scale * k
             note = text(self.note, max(10, round(48 * unit)), (255, 248, 230), True, (60, 0, 0))
-            note.set_alpha(round(255 * fade))
             at = (rect.right - round((80 + 60 + RIBBON_NOTE / 2) * unit), rect.y + round(75 * unit))
-            surface.blit(note, note.get_rect(center=at))
-            note.set_alpha(None)
+            blit_faded(surface, note, note.get_rect(center=at), round(255 * fade))
 
 
 def warm(scale: float) -> Iterator[None]:

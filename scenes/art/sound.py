@@ -1,18 +1,28 @@
 """Table sounds synthesised with numpy (no audio files), after the title's first frame: card snaps, the deal, bids,
-passes, bombs, the rocket, a refused play, a seat down to its last cards, and the end of a hand. Silent when no
-audio device can be opened."""
+passes, bombs, the rocket, a refused play, the end of a hand, and the alarm of a seat down to its last cards: a
+two-tone siren, then the call (报牌: "two cards!", "last card!", 两张, 一张) from the small speech synthesiser of
+`voice.py`, in the player's language. Made a step at a time between the frames; silent when no audio device can be
+opened."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
 import pygame
 
+from scenes.art.voice import speaking
+
 RATE = 44100
+CALLS = {  # the alarm's call: (cards left, language) -> a word of voice.py
+    (2, "en"): "two_cards",
+    (1, "en"): "last_card",
+    (2, "zh"): "liang_zhang",
+    (1, "zh"): "yi_zhang",
+}
 
 
 def _seconds(duration: float) -> np.ndarray:
@@ -37,8 +47,24 @@ def _notes(freqs: tuple[float, ...], each: float) -> np.ndarray:
     return np.concatenate([_tone(f, each, each / 2.5) for f in freqs])
 
 
+def siren() -> np.ndarray:
+    """The alarm's two-tone wail (high, low, high, low), reedy so that it stands apart from every other sound."""
+    notes = []
+    for freq in (960.0, 720.0, 960.0, 720.0):
+        t = _seconds(0.15)
+        edge = np.minimum(1.0, np.minimum(t, t[-1] - t) / 0.012)  # no clicks between the notes
+        notes.append(np.tanh(3.0 * np.sin(2 * np.pi * freq * t)).astype(np.float32) * edge)
+    return np.concatenate(notes)
+
+
+def alarm_name(left: int, language: str) -> str:
+    """The voice of the alarm for a seat down to `left` cards, called in `language` (English where there is no
+    call in it)."""
+    return f"alarm_{left}_{language if (left, language) in CALLS else 'en'}"
+
+
 def voices() -> dict[str, np.ndarray]:
-    """Every sound as mono samples in [-1, 1]."""
+    """Every sound but the alarm's (`making` adds them) as mono samples in [-1, 1]."""
     sweep_down = np.linspace(95, 38, int(RATE * 0.8))
     sweep_up = np.linspace(260, 1300, int(RATE * 0.45))
     return {
@@ -49,7 +75,6 @@ def voices() -> dict[str, np.ndarray]:
         "bomb": 0.7 * _tone(sweep_down, 0.8, 0.3) + 0.3 * _noise(0.8, 0.12, 24, 3),
         "rocket": 0.45 * _tone(sweep_up, 0.45, 0.3) + 0.3 * _noise(0.45, 0.2, 3, 4),
         "refused": 0.3 * _notes((170.0, 150.0), 0.08),
-        "alert": 0.3 * _notes((1568.0, 0.0, 1568.0), 0.07),  # two bright pips: a seat has one or two cards left
         "win": 0.3 * _notes((523.3, 659.3, 784.0, 1046.5), 0.12),
         "lose": 0.3 * _notes((392.0, 329.6, 261.6), 0.16),
     }
@@ -107,8 +132,21 @@ def silence() -> None:
         pygame.mixer.stop()
 
 
-def open_bank() -> dict[str, pygame.mixer.Sound]:
-    """Every voice as a mixer Sound, or nothing when no audio device can be opened."""
+def making() -> Generator[None, None, dict[str, np.ndarray]]:
+    """Every voice with the alarm's (its siren, a breath, the call), a step at a time: it yields between steps of a
+    millisecond or two and returns them all."""
+    made = voices()
+    yield
+    wail = 0.3 * siren()
+    for (left, language), word in CALLS.items():
+        call = yield from speaking(word, RATE, seed=left)
+        made[alarm_name(left, language)] = np.concatenate([wail, np.zeros(int(RATE * 0.08), np.float32), 0.5 * call])
+    return made
+
+
+def opening_bank() -> Generator[None, None, dict[str, pygame.mixer.Sound]]:
+    """Every voice as a mixer Sound, made a step at a time (yielding between steps), or nothing when no audio
+    device can be opened."""
     try:
         with _stderr_silenced():
             if not pygame.mixer.get_init():
@@ -117,7 +155,21 @@ def open_bank() -> dict[str, pygame.mixer.Sound]:
         return {}
     channels = pygame.mixer.get_init()[2]
     bank = {}
-    for name, mono in voices().items():
+    for name, mono in (yield from making()).items():
         pcm = (np.clip(mono, -1.0, 1.0) * 32000).astype(np.int16)
         bank[name] = pygame.sndarray.make_sound(np.repeat(pcm[:, None], channels, axis=1).copy())
     return bank
+
+
+def finished(steps: Generator[None, None, dict]) -> dict:
+    """What a stepped making returns, made at once."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
+
+
+def open_bank() -> dict[str, pygame.mixer.Sound]:
+    """Every voice as a mixer Sound at once, or nothing when no audio device can be opened."""
+    return finished(opening_bank())

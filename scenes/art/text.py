@@ -67,23 +67,42 @@ TOKENS = re.compile(rf"\s+|[{NO_BREAK_AFTER}]*(?:{WORDS}|[{CJK}]|[^\s{CJK}]+)[{N
 def wrap(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break `value` into lines no wider than `width` pixels: at spaces, and between Chinese characters; a path
     wider than a line after a "/". Each line is measured in the font it is drawn in (a line of Latin words in a
-    Chinese sentence is drawn in DejaVu)."""
-    lines: list[str] = []
-    line = ""
+    Chinese sentence is drawn in DejaVu). The last line never holds a lone word (开始。 on a line of its own, at the
+    end of a panel): it takes words from the line before while they fit and that line keeps more than a lone word."""
+    lines: list[list[tuple[str, bool]]] = []  # each line's tokens, each with whether a space came before it
+    line: list[tuple[str, bool]] = []
     gap = False
     for token in TOKENS.findall(value):
         if token.isspace():
-            gap = bool(line)
+            gap = True
             continue
         for piece in _cut(token, size, width, bold):
-            trial = f"{line} {piece}" if gap else line + piece
-            if line and _width(trial, size, bold) > width:
+            if line and _width(_joined([*line, (piece, gap)]), size, bold) > width:
                 lines.append(line)
-                trial = piece
-            line, gap = trial, False
+                line = []
+            line.append((piece, gap))
+            gap = False
     if line:
         lines.append(line)
-    return lines
+    while len(lines) > 1 and _lone(lines[-1]) and len(lines[-2]) > 1:
+        before, taken = lines[-2][:-1], [lines[-2][-1], *lines[-1]]
+        if _lone(before) or _width(_joined(taken), size, bold) > width:
+            break
+        lines[-2:] = [before, taken]
+    return [_joined(tokens) for tokens in lines]
+
+
+def _joined(tokens: list[tuple[str, bool]]) -> str:
+    """A line's tokens as text: a space where one came before a token, but at the line's start."""
+    return "".join((" " + token if spaced and k else token) for k, (token, spaced) in enumerate(tokens))
+
+
+def _lone(tokens: list[tuple[str, bool]]) -> bool:
+    """Is a line a lone word: one word of spaced text, or three characters or fewer of Chinese?"""
+    said = _joined(tokens)
+    if any(ord(ch) >= CJK_START for ch in said):
+        return len(said.replace(" ", "")) <= 3
+    return " " not in said
 
 
 def _width(value: str, size: int, bold: bool) -> int:

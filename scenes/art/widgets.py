@@ -114,6 +114,17 @@ def zoomed(image: pygame.Surface, k: float) -> pygame.Surface:
     return SURFACES.get(("zoom", image, step), lambda: pygame.transform.smoothscale(image, size))
 
 
+def blit_faded(surface: pygame.Surface, image: pygame.Surface, at, alpha: int) -> pygame.Rect:
+    """`image` laid at `at` (a point or a rect) at `alpha` (0-255) of its opacity, the image left as it was: its own
+    alpha is put back, as `set_alpha(None)` would switch off the blending of a per-pixel-alpha image."""
+    before = image.get_alpha()
+    image.set_alpha(alpha)
+    try:
+        return surface.blit(image, at)
+    finally:
+        image.set_alpha(before)
+
+
 def dim(surface: pygame.Surface) -> None:
     """Darken the scene under an overlay (a multiply: much cheaper than blitting a translucent layer)."""
     surface.fill((112, 112, 112), special_flags=pygame.BLEND_MULT)
@@ -150,10 +161,18 @@ class Button:
         for image, at in self.placed(font_px):
             surface.blit(image, at)
 
+    def ink(self) -> tuple[tuple[int, int, int], tuple[int, ...] | None]:
+        """The label's colour and shadow on this button's face."""
+        color = INK if self.style == "plain" and self.enabled else CREAM
+        return color, None if self.style == "plain" or not self.enabled else (0, 0, 0)
+
+    def label_size(self, font_px: int) -> int:
+        """The font size the label is drawn at when asked for `font_px` (smaller where its words do not fit)."""
+        return self.fit(font_px, *self.ink())[0]
+
     def placed(self, font_px: int) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The label and, when there is one, the hint, each with where it goes."""
-        color = INK if self.style == "plain" and self.enabled else CREAM
-        shadow = None if self.style == "plain" or not self.enabled else (0, 0, 0)
+        color, shadow = self.ink()
         label_px, hint_px, beside = self.fit(font_px, color, shadow)
         label = text(self.label, label_px, color, True, shadow)
         if not self.hint:
@@ -261,6 +280,12 @@ class Row:
         focused = self.focused() if act is Act.CONFIRM else None
         return focused.key if focused is not None else None
 
+    def font_size(self, font_px: int) -> int:
+        """The row's one label size: the largest, up to `font_px`, at which every button's words fit."""
+        return min((b.label_size(font_px) for b in self.buttons), default=font_px)
+
     def draw(self, surface: pygame.Surface, font_px: int) -> None:
+        """Every button, all at the row's one size (a row of buttons in several sizes looks unfinished)."""
+        size = self.font_size(font_px)
         for b in self.buttons:
-            b.draw(surface, font_px)
+            b.draw(surface, size)

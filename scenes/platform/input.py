@@ -39,6 +39,10 @@ class Act(Enum):
     FASTER = auto()  # the replay's speed up
     SLOWER = auto()  # the replay's speed down
     UNDO = auto()  # practice: take back your last decision
+    ONE = auto()  # the numbered answers: Bid 1 (call, rob, double: the answer 1 stands for)
+    TWO = auto()  # Bid 2
+    THREE = auto()  # Bid 3
+    NEW = auto()  # the settlement's New match
     PHRASE = auto()  # a room with friends: the quick phrases
     POINTER_DOWN = auto()
     POINTER_MOVE = auto()
@@ -88,8 +92,16 @@ KEYMAP: dict[int, Act] = {
     pygame.K_MINUS: Act.SLOWER,
     pygame.K_KP_MINUS: Act.SLOWER,
     pygame.K_u: Act.UNDO,
+    pygame.K_1: Act.ONE,
+    pygame.K_KP1: Act.ONE,
+    pygame.K_2: Act.TWO,
+    pygame.K_KP2: Act.TWO,
+    pygame.K_3: Act.THREE,
+    pygame.K_KP3: Act.THREE,
+    pygame.K_n: Act.NEW,
     pygame.K_t: Act.PHRASE,
 }
+NUMBERED = (Act.ONE, Act.TWO, Act.THREE)  # the numbered answers' acts, 1 first
 
 PADMAP: dict[int, Act] = {
     pygame.CONTROLLER_BUTTON_A: Act.CONFIRM,
@@ -137,6 +149,10 @@ LABELS: dict[Device, dict[Act, str]] = {
         Act.FASTER: "+",
         Act.SLOWER: "-",
         Act.UNDO: "Ctrl+Z",
+        Act.ONE: "1",
+        Act.TWO: "2",
+        Act.THREE: "3",
+        Act.NEW: "N",
         Act.PHRASE: "T",
         **ARROWS,
     },

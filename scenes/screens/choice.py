@@ -13,7 +13,7 @@ from game.actions import Action
 from game.view import Phase, choices
 from scenes.art.text import text
 from scenes.art.widgets import CREAM, Row
-from scenes.platform.input import Act, Input
+from scenes.platform.input import NUMBERED, Act, Input
 from scenes.screens.table import TableScene
 from scenes.table.session import Session
 
@@ -73,8 +73,10 @@ class ChoiceScene(TableScene):
 
     def _sync_buttons(self) -> None:
         labels = self.canvas.inputs
-        for b in self.row.buttons:
-            b.hint = labels.label(Act.PASS) if b.key == "0" else labels.label(Act.CONFIRM) if b.focus else ""
+        for b in self.row.buttons:  # the decline's key, or the answer's number (a pad's focused answer: its A)
+            numbered = labels.label(NUMBERED[int(b.key) - 1]) if b.key != "0" else ""
+            focused = labels.label(Act.CONFIRM) if b.focus else ""
+            b.hint = labels.label(Act.PASS) if b.key == "0" else numbered or focused
         s = self.session
         options = self.options() if s.view.phase in self.phases and s.cards.settled else []
         if options == self.asked:
@@ -102,10 +104,13 @@ class ChoiceScene(TableScene):
             super().handle(event)
             return
         picked = self.row.react(event)
+        numbered = str(NUMBERED.index(act) + 1) if act in NUMBERED else ""
         if picked:
             self.choose(picked)
         elif act is Act.PASS:
             self.choose("0")
+        elif any(b.key == numbered for b in self.row.buttons):  # 1, 2 or 3: the answer of that number
+            self.choose(numbered)
         elif picked is None or act is Act.POINTER_MOVE:  # the table still hovers its cards
             super().handle(event)
 

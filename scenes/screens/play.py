@@ -71,7 +71,7 @@ class PlayScene(TableScene):
         ]
         self.actions = Row.centered(geo["action_bar"], specs, geo.px(200), geo.px(30))
         tools = [
-            ("sort", tr("play.sort"), "plain"),
+            ("sort", self.sort_label(), "plain"),
             ("auto", tr("play.auto"), "dark"),
             ("counter", tr("play.counter"), "dark"),
         ]
@@ -136,6 +136,7 @@ class PlayScene(TableScene):
         hints["counter"], hints["undo"] = Act.COUNTER, Act.UNDO
         for b in self.actions.buttons + self.tools.buttons:
             b.hint = labels.label(hints[b.key])
+        self.tools.get("sort").label = self.sort_label()
         auto = self.tools.get("auto")
         auto.label, auto.style = (tr("play.auto_on"), "play") if s.settings.auto else (tr("play.auto"), "dark")
         counter = self.tools.get("counter")
@@ -270,6 +271,10 @@ class PlayScene(TableScene):
         count = len(self.suggestions)
         more = tr("play.more", index=self.suggest_index + 1, count=count) if count > 1 else ""
         s.notices.say(hint(tip, s.view.rules, s.view.landlord) + more, 6.0)
+
+    def sort_label(self) -> str:
+        """Sort says the order your hand is in: by rank (high cards first) or by count (grouped by how many)."""
+        return tr("play.sort_rank") if self.session.cards.sort == "rank" else tr("play.sort_groups")
 
     def sort(self) -> None:
         s = self.session

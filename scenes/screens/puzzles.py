@@ -131,6 +131,8 @@ class PuzzleList(Scene):
 
     def update(self, dt: float) -> None:
         self.back.hint = self.canvas.inputs.label(Act.MENU)
+        for tile in self.tiles:  # the focused tile opens with Confirm's key
+            tile.hint = self.canvas.inputs.label(Act.CONFIRM) if tile.focus else ""
 
     def open(self, index: int) -> None:
         self.host.push(PuzzleTable(self.host, self.chapters[self.chapter], index))
@@ -186,10 +188,12 @@ class PuzzleList(Scene):
         self.tabs.draw(surface, geo.px(28))
         solved = self.stars.solved
         for tile, puzzle in zip(self.tiles, self.chapters[self.chapter].puzzles if self.chapters else (), strict=False):
-            label, tile.label = tile.label, ""
-            tile.draw(surface, geo.px(22))
-            tile.label = label
+            (label, tile.label), (hint, tile.hint) = (tile.label, ""), (tile.hint, "")
+            tile.draw(surface, geo.px(22))  # the card; its words (two lines) and its key are laid out here
+            tile.label, tile.hint = label, hint
             r = tile.rect
+            if hint:  # by the star, clear of the name's two lines
+                blit_text(surface, hint, geo.px(16), TILE_INK, (r.right - geo.px(50), r.y + geo.px(12)), "topright")
             blit_text(surface, str(int(tile.key) + 1), geo.px(20), TILE_INK, (r.x + geo.px(14), r.y + geo.px(10)))
             star(surface, (r.right - geo.px(26), r.y + geo.px(26)), geo.px(16), puzzle.id in solved, TILE_INK)
             for k, line in enumerate(wrap(label, geo.px(22), r.width - geo.px(28), True)[:2]):

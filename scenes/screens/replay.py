@@ -400,24 +400,26 @@ class ReplayScene(TableScene):
             blit_text(surface, note, geo.px(17), MUTED, (box.right - geo.px(16), box.bottom - geo.px(8)), "bottomright")
 
     def info_box(self) -> pygame.Rect:
-        """The replay's card: under Close at the top right, or under the score bar when the kitty lies there."""
-        geo, s = self.canvas.geo, self.session
-        box = pygame.Rect(0, 0, geo.px(530), geo.px(132))
-        box.topright = (self.menu.rect.right, self.menu.rect.bottom + geo.px(12))
-        if box.colliderect(s.cards.kitty_zone()):
-            box.topleft = (geo["hud"].x, geo["hud"].bottom + geo.px(30))
+        """The replay's card: at the top left, in place of the card counter's strip (off in a replay) and the deal's
+        chip (the card says which deal this is), short of the stake plate."""
+        geo = self.session.cards.geo
+        assert geo is not None
+        box = pygame.Rect(geo["counter"].x, geo["stake"].top, 0, geo.px(132))
+        box.width = min(geo.px(530), geo["stake"].left - box.x - geo.px(14))
         return box
+
+    def draw_chip(self, surface: pygame.Surface) -> None:
+        """No chip: the replay's card says which deal this is."""
 
     # ----- every hand face up ---------------------------------------------------------------------------------
 
     def fixtures(self) -> list[pygame.Rect]:
-        """Everything the open hands must leave clear: the score bar and its deal line, the kitty, every seat and its
-        plays, your hand, the message line and every control (the card counter is off in a replay)."""
+        """Everything the open hands must leave clear: the stake plate with the kitty, every seat and its plays, your
+        hand, the message line and every control (the card counter is off in a replay, the chip not drawn)."""
         s, geo = self.session, self.session.cards.geo
         assert geo is not None
-        hud = geo["hud"]
         fixed = [
-            hud.inflate(0, geo.px(60)),
+            geo["stake"],
             geo["menu_button"],
             s.cards.kitty_zone(),
             geo["message"],

@@ -256,7 +256,9 @@ class RulesHelp(Scene):
     def update(self, dt: float) -> None:
         self.row.get("prev").enabled = self.page > 0
         self.row.get("next").enabled = self.page < len(self.pages) - 1
-        self.row.get("close").hint = self.canvas.inputs.label(Act.MENU)
+        labels = self.canvas.inputs
+        for key, act in (("prev", Act.LEFT), ("close", Act.MENU), ("next", Act.RIGHT)):
+            self.row.get(key).hint = labels.label(act)
 
     def turn(self, step: int) -> None:
         self.page = max(0, min(len(self.pages) - 1, self.page + step))

@@ -16,12 +16,13 @@ from scenes.art.fonts import font_for
 from scenes.art.text import blit_text, wrap
 from scenes.art.widgets import CREAM, GOLD, MODAL, MUTED, RED, Row, dim, panel
 from scenes.flow import leave_room, play_again, to_title, undo_turn
-from scenes.platform.input import Act, Input
+from scenes.platform.input import Act, Device, Input
 from scenes.scene import Scene
 from scenes.screens.menus import PauseMenu, replay_deal, start_new_match
 from scenes.screens.puzzles import PuzzleMaker
 from scenes.screens.replay import ReplayScene
 from scenes.table.layout import Fitted
+from scenes.table.seat_look import SETTLEMENT_PORTRAIT
 from scenes.table.session import Session
 from scenes.words.i18n import tr
 from scenes.words.table_words import doubling_items, score_items, share_terms
@@ -32,6 +33,12 @@ if TYPE_CHECKING:
 
 GREEN = (120, 230, 150)
 DEMO_PAUSE = 2.5  # seconds the demo shows a settlement before it plays on
+# Each button's own key, for its hint and its action: the keyboard's, and what a pad presses instead (it has no N: its
+# Back, which plays no other part here, starts the new match). Play again, first, and Make a puzzle take Confirm
+# while they have the focus.
+KEYS = {"replay": Act.SORT, "deal": Act.SUGGEST, "match": Act.NEW, "title": Act.MENU, "leave": Act.CLEAR}
+PAD_KEYS = KEYS | {"match": Act.AUTO}
+PAD_ALIASES = {Act.AUTO: Act.NEW}
 TERMS = re.compile(r"(?= = )|(?<=, )|(?<=，)")  # where a share's computation may break onto a new line
 
 
@@ -123,11 +130,10 @@ class SettlementScene(Scene):
         self.celebration = [e for e in self.celebration if e.update(dt)]
         if self.maker.update():
             self.relayout()
-        hint = {"again": Act.CONFIRM, "match": Act.CONFIRM, "deal": Act.CONFIRM, "title": Act.MENU, "replay": Act.SORT}
-        hint |= {"leave": Act.CLEAR}  # a room: leaving is never one stray Esc away
-        hint |= {"make": Act.CONFIRM}  # Make a puzzle, once a missed win is found
+        inputs = self.canvas.inputs
+        keys = PAD_KEYS if inputs.device is Device.GAMEPAD else KEYS
         for b in self.row.buttons:
-            b.hint = self.canvas.inputs.label(hint[b.key]) if b.focus or b.key in ("title", "replay", "leave") else ""
+            b.hint = inputs.label(keys[b.key]) if b.key in keys else inputs.label(Act.CONFIRM) if b.focus else ""
         if self.host.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
 
@@ -153,20 +159,17 @@ class SettlementScene(Scene):
             self.relayout()
 
     def handle(self, event: Input) -> None:
-        act = event.act
+        act = PAD_ALIASES.get(event.act, event.act) if event.device is Device.GAMEPAD else event.act
         picked = self.row.react(event)
+        keyed = next((key for key, wanted in KEYS.items() if wanted is act), None)
         if picked:
             self.choose(picked)
         elif picked == "":
             return
         elif act is Act.MENU and self.host.room is not None:
             self.host.push(PauseMenu(self.host, self.session))  # its Leave the room, never a stray Esc out of it
-        elif act is Act.CLEAR and self.host.room is not None:
-            self.choose("leave")
-        elif act is Act.MENU:
-            self.choose("title")
-        elif act is Act.SORT:  # R or (Y): the replay
-            self.choose("replay")
+        elif keyed is not None and any(b.key == keyed and b.enabled for b in self.row.buttons):
+            self.choose(keyed)  # Esc the title, R the replay, S this deal again, N a new match, X leaves a room
         elif act is Act.UNDO and self.session.settings.practice:  # practice: take the last decision back after all
             undo_turn(self.host, self.session)
 
@@ -264,7 +267,7 @@ class SettlementScene(Scene):
             if settlement:  # the seat's face, smiling or not, in its role's hat
                 role = "landlord" if seat == settlement.landlord else "farmer"
                 look = self.session.seat.avatars.get(seat, seat)
-                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(44))
+                face = avatar(look, self.session.moods.face(view, seat, False), role, geo.px(SETTLEMENT_PORTRAIT))
                 surface.blit(face, face.get_rect(midbottom=(cols[0] + geo.px(14), y + geo.px(38))))
             color = GREEN if delta > 0 else RED if delta < 0 else MUTED
             blit_text(surface, f"{delta:+d}", geo.px(28), color, (cols[1], y), bold=True)

@@ -23,7 +23,7 @@ from scenes.words.i18n import tr
 if TYPE_CHECKING:
     from scenes.scene import Host
 
-DEMO_START = 0.6  # seconds the demo shows the title before it starts a match
+DEMO_START = 0.6  # seconds the demo shows the title before it starts a match (at least: the art is made first)
 FAN = (Card(53, 14, None), Card(52, 13, None), Card(48, 12, 1), Card(44, 11, 0), Card(40, 10, 3))
 
 
@@ -86,7 +86,7 @@ class TitleScene(Scene):
         self.shown += dt
         for b in self.row.buttons:
             b.hint = self.canvas.inputs.label(Act.CONFIRM) if b.focus else ""
-        if self.host.demo and self.shown >= DEMO_START:
+        if self.host.demo and self.shown >= DEMO_START and not self.host.making:  # as a player looks at it
             from scenes.flow import new_match
 
             new_match(self.host, self.host.ruleset, self.host.first_deal)

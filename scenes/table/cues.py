@@ -5,8 +5,10 @@ from __future__ import annotations
 from game import events as ev
 from game.kinds import Kind
 from game.view import Observation
+from scenes.art.sound import alarm_name
+from scenes.words.i18n import language
 
-WARN_AT = 2  # a seat with this many cards or fewer is about to go out: a warning light, a sound, a note
+WARN_AT = 2  # a seat with this many cards or fewer is about to go out: the alarm light, its siren and call
 
 
 def cues(event: ev.Event, view: Observation, me: int) -> list[str]:
@@ -25,7 +27,9 @@ def cues(event: ev.Event, view: Observation, me: int) -> list[str]:
         case ev.Played(_, _, reading, _, left):
             kind = reading.kind
             played = ["bomb" if kind is Kind.BOMB else "rocket" if kind is Kind.ROCKET else "card"]
-            return [*played, "alert"] if 0 < left <= WARN_AT else played  # about to go out: heard at every seat
+            if 0 < left <= WARN_AT:  # about to go out: the alarm, heard at every seat (yours included), in your words
+                return [*played, alarm_name(left, language())]
+            return played
         case ev.Passed():
             return ["pass"]
         case ev.HandOver(_, settlement):

@@ -1,5 +1,6 @@
-"""The table's furniture drawn from a session: the score bar, the card counter, the kitty and the undealt deck,
-the seats' speech bubbles, the banner and the message line."""
+"""The table's furniture drawn from a session: the stake plate at the top centre (the base, the kitty and the
+multiplier, large, as the commercial tables show 底分 and 倍数), the deal's quiet chip, the card counter's strip, the
+undealt deck, the seats' speech bubbles, the banner and the message line."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ import pygame
 
 from game.cards import BIG_JOKER, RANKS, SMALL_JOKER
 from game.rulesets import Auction
-from game.view import Phase, stake
+from game.view import Observation, Phase, stake
 from scenes.art.cache import cache
-from scenes.art.text import blit_text
-from scenes.art.widgets import CREAM, GOLD, INK, MUTED, RED, SHADOW, panel, pill, zoomed
+from scenes.art.text import blit_text, text
+from scenes.art.widgets import CREAM, GOLD, INK, MUTED, RED, SHADOW, blit_faded, panel, pill, zoomed
 from scenes.table.layout import Fitted
 from scenes.table.wild_marks import mark_card
 from scenes.words.i18n import language, tr
@@ -24,74 +25,146 @@ if TYPE_CHECKING:
     from scenes.art.cards import CardArt
     from scenes.table.session import Session
 
-COMPOSED = cache("hud panels", mib=12)  # the counter makes a new panel per play
+COMPOSED = cache("hud panels", mib=12)  # the counter makes a new strip per play
 
-BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings the score bar counts as bombs
+BOMB_DOUBLINGS = ("bomb", "soft_bomb", "wild_bomb", "rocket")  # the doublings the plate counts as bombs
+QUIET = (150, 166, 156)  # the chip's words: there to be found, not to be read every turn
+NUMBER = 54  # the plate's base and multiplier, reference pixels
 
 
 def draw_hud(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """The score bar: the bid or the base, the multiplier, the bombs, the hand's number; below it the deal and its
-    clock (then your own stake where the doubles make it differ), and under them the ruleset's name."""
-    r = geo["hud"]
-    surface.blit(panel(r.size, 170, geo.px(14)), r.topleft)
-    view = session.view
+    """The stake plate and the deal's chip."""
+    draw_stake(surface, geo, session)
+    draw_chip(surface, geo, session)
+
+
+def draw_stake(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    """The stake plate: the base on its left, the multiplier on its right, the kitty between them (`draw_kitty`);
+    the bombs on a badge at its corner, and under it your own stake where the doubles make it differ."""
+    r, kitty, view = geo["stake"], geo["kitty"], session.view
+    surface.blit(panel(r.size, 205, geo.px(24)), r.topleft)
+    top = r.y + geo.px(10)
+    base_x, times_x = (r.left + kitty.left) // 2, (kitty.right + r.right) // 2
+    blit_text(surface, tr("table.base_caption"), geo.px(20), MUTED, (base_x, top), "midtop", True)
+    blit_text(surface, tr("table.multiplier_caption"), geo.px(20), MUTED, (times_x, top), "midtop", True)
+    middle = r.y + geo.px(72)
+    base = _base(view)
+    size = geo.px(NUMBER if base.isdigit() else 26)
+    blit_text(surface, base, size, CREAM, (base_x, middle), "center", True, SHADOW)
+    _multiplier(surface, geo, session, (times_x, middle))
     bombs = sum(1 for d in view.doublings if d in BOMB_DOUBLINGS)
-    bidding = view.landlord is None or view.phase is Phase.BIDDING
-    if view.phase is Phase.SWAPPING:  # 003 swap-three: before the auction
-        bid = tr("wild.hud_swapping")
-    elif view.rules.auction is Auction.POINTS:
-        bid = tr("table.bidding") if bidding else tr("table.hud_bid", value=view.bid)
-    else:  # call/rob: no points are bid, the stake is the table's base
-        bid = tr("auction.hud_calling") if bidding else tr("auction.hud_base", base=view.rules.base)
-    x = r.x + geo.px(18)
-    x = blit_text(surface, bid, geo.px(28), CREAM, (x, r.centery), "midleft", bold=True).right + geo.px(20)
-    x = _multiplier(surface, geo, session, (x, r.centery)) + geo.px(20)
-    blit_text(surface, tr("table.bombs", count=bombs), geo.px(28), CREAM, (x, r.centery), "midleft", bold=True)
-    number = tr("table.hand", number=view.hand_no)
-    blit_text(surface, number, geo.px(20), MUTED, (r.right - geo.px(16), r.centery), "midright")
-    below = r.bottom + geo.px(4)
-    line = blit_text(surface, deal_label(view), geo.px(20), MUTED, (r.x + geo.px(18), below), "topleft", True)
-    ruleset = ruleset_title(view.rules)  # which table this is, at a glance
-    blit_text(surface, ruleset, geo.px(20), MUTED, (r.x + geo.px(18), line.bottom + geo.px(2)), "topleft", True)
-    clock = session.seat.clock.deal_clock()
-    if clock is not None:
-        time_left = tr("table.deal_time", clock=clock)
-        below = blit_text(surface, time_left, geo.px(20), CREAM, (r.right - geo.px(16), below), "topright", True).bottom
+    if bombs:  # a badge on the plate's corner, by the multiplier they doubled
+        tag = pill(tr("table.bombs", count=bombs), geo.px(18), CREAM, (geo.px(12), geo.px(3)), (150, 30, 24), 235)
+        surface.blit(tag, tag.get_rect(center=(r.right - geo.px(10), r.bottom)))
+    below = r.bottom + geo.px(6)
     yours = stake(view, session.me, session.ticker.shown)
     if yours is not None:  # 004: the doubles make your stake differ from the common multiplier
-        key = "table.hud_your_shares" if view.landlord == session.me else "table.hud_your_share"
-        blit_text(surface, tr(key, value=yours), geo.px(20), GOLD, (r.right - geo.px(16), below), "topright", True)
+        landlord = view.landlord == session.me
+        said = (
+            tr("table.hud_your_shares", count=view.players - 1, value=yours)
+            if landlord
+            else tr("table.hud_your_share", value=yours)
+        )
+        tag = pill(said, geo.px(20), GOLD, (geo.px(14), geo.px(4)), (40, 24, 10), 220)
+        surface.blit(tag, tag.get_rect(midtop=(r.centerx, below)))
 
 
-def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, at: tuple[int, int]) -> int:
-    """The multiplier; as it ticks up a doubling it lights up on a red pill that pops (just lights up with
-    reduced motion). Returns its right edge."""
+def _base(view: Observation) -> str:
+    """What the plate's base says: the bid (points auctions) or the table's base (call and rob), or while the swap
+    or the auction runs, which it is."""
+    if view.phase is Phase.SWAPPING:  # 003 swap-three: before the auction
+        return tr("wild.hud_swapping")
+    bidding = view.landlord is None or view.phase is Phase.BIDDING
+    if view.rules.auction is Auction.POINTS:
+        return tr("table.bidding") if bidding else str(view.bid)
+    return tr("auction.hud_calling") if bidding else str(view.rules.base)
+
+
+def _multiplier(surface: pygame.Surface, geo: Fitted, session: Session, centre: tuple[int, int]) -> None:
+    """The multiplier, large and gold; as it ticks up a doubling it lights up on a red pill that pops (just lights
+    up with reduced motion)."""
     label, pop = f"×{session.ticker.shown}", session.ticker.pop
-    center = (at[0] + geo.px(36), at[1])
+    size = geo.px(NUMBER)
+    width = text(label, size, GOLD, True).get_width()
+    room = geo["stake"].right - geo["kitty"].right - geo.px(24)
+    while width > room and size > geo.px(24):  # ×1024 keeps inside the plate
+        size -= geo.px(4)
+        width = text(label, size, GOLD, True).get_width()
     if not pop:
-        blit_text(surface, label, geo.px(28), GOLD, center, "center", bold=True)
-        return at[0] + geo.px(72)
-    image = pill(label, geo.px(28), (255, 250, 210), (geo.px(10), geo.px(3)), (200, 60, 20), 235)
+        blit_text(surface, label, size, GOLD, centre, "center", True, SHADOW)
+        return
+    image = pill(label, size, (255, 250, 210), (geo.px(10), geo.px(2)), (200, 60, 20), 235)
     if not session.settings.reduced_motion:
-        image = zoomed(image, 1 + 0.6 * pop * pop)
-    surface.blit(image, image.get_rect(center=center))
-    return at[0] + geo.px(72)
+        image = zoomed(image, 1 + 0.4 * pop * pop)
+    surface.blit(image, image.get_rect(center=centre))
+
+
+def draw_chip(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
+    for image, at in chips(geo, session):
+        surface.blit(image, at)
+
+
+def chips(geo: Fitted, session: Session) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    """The deal's quiet chip (the hand's number, the deal's, collected or not, and the ruleset's name) and, when the
+    table has a deal clock, the clock's chip under it, each with where it lies."""
+    view, r = session.view, geo["chip"]
+    said = " · ".join((tr("table.hand", number=view.hand_no), deal_label(view), ruleset_title(view.rules)))
+    size = geo.px(18)
+    while text(said, size, QUIET, True).get_width() + geo.px(24) > r.width and size > geo.px(12):
+        size -= 1  # a long ruleset's name keeps the chip in its place
+    chip = pill(said, size, QUIET, (geo.px(12), geo.px(4)), (8, 24, 17), 150)
+    placed = [(chip, chip.get_rect(midleft=(r.x, r.centery)))]
+    clock = session.seat.clock.deal_clock()
+    if clock is not None:
+        timed = pill(tr("table.deal_time", clock=clock), geo.px(18), CREAM, (geo.px(12), geo.px(4)), (8, 24, 17), 190)
+        placed.append((timed, timed.get_rect(topleft=(r.x, placed[0][1].bottom + geo.px(6)))))
+    return placed
 
 
 def draw_counter(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """The card counter: how many of each rank are left (not in your hand, played, face up in the kitty or shown)."""
-    r = geo["counter"]
+    """The card counter's strip: how many of each rank are left (not in your hand, played, face up in the kitty or
+    shown), the wild rank's column marked."""
     cells = session.unseen()
     if session.cards.deal is not None:  # your cards still flying in are not in your hand yet: the counter follows
         deal = session.cards.deal
         coming = Counter(session.view.deck[card].char for card in deal.mine[deal.landed(session.me) :])
         cells = [(rank, left + coming[rank]) for rank, left in cells]
-    surface.blit(_counter_panel(tuple(cells), r.size, geo.px), r.topleft)
-    blit_text(surface, tr("table.counter_left"), geo.px(14), MUTED, (r.x + geo.px(14), r.bottom + geo.px(2)), "topleft")
+    r = geo["counter"]
+    surface.blit(_counter_strip(tuple(cells), session.view.wild, r.size, geo.px), r.topleft)
+
+
+def _counter_strip(cells: tuple[tuple[str, int], ...], wild: str, size: tuple[int, int], px) -> pygame.Surface:
+    """The counter's strip: "left" at its head, then a column per rank of the pack (the rank, the count under it),
+    composed once per set of counts."""
+
+    def make() -> pygame.Surface:
+        made = panel(size, 185, px(12)).copy()
+        head = px(50)
+        blit_text(made, tr("table.counter_left"), px(16), MUTED, (head // 2 + px(4), size[1] // 2), "center", True)
+        w = (size[0] - head - px(8)) / len(cells)
+        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker"), "W": "★"}
+        for i, (rank, left) in enumerate(cells):
+            cx = round(head + w * (i + 0.5))
+            if rank == wild:  # the wild rank's column: gold behind it
+                column = pygame.Rect(0, 0, round(w) - px(2), size[1] - px(10))
+                column.center = (cx, size[1] // 2)
+                pygame.draw.rect(made, (120, 90, 20), column, border_radius=px(6))
+                pygame.draw.rect(made, GOLD, column, px(2), border_radius=px(6))
+            label = names.get(rank, rank)
+            color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
+            fits = px(17)
+            while text(label, fits, color, True).get_width() > w - px(3) and fits > px(10):  # 小王 in a narrow column
+                fits -= 1
+            blit_text(made, label, fits, GOLD if rank == wild else color, (cx, px(7)), "midtop", True)
+            tone = GOLD if left >= 4 else CREAM if left else (100, 120, 108)
+            blit_text(made, str(left), px(24), tone, (cx, size[1] - px(5)), "midbottom", True)
+        return made
+
+    return COMPOSED.get(("counter", cells, wild, size, language()), make)
 
 
 def draw_kitty(surface: pygame.Surface, geo: Fitted, session: Session, art: CardArt) -> None:
-    """The kitty face down, turning face up once the landlord is known."""
+    """The kitty on the plate, face down, turning face up once the landlord is known and staying so for the hand."""
     zone = session.cards.kitty_zone()
     w, _ = art.size
     view = session.view
@@ -125,7 +198,8 @@ def draw_deck(surface: pygame.Surface, session: Session, art: CardArt) -> None:
 
 
 def draw_bubbles(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
-    """What each seat said last, by its play zone."""
+    """What each seat said last, by its play zone; a won round's bubbles fade out with its cards."""
+    alpha = round(255 * session.cards.round_alpha())
     for seat, notice in session.notices.bubbles.items():
         zone = session.cards.zone("play", seat)
         color = CREAM if notice.text == tr("table.pass") or notice.tone == "quiet" else (255, 210, 120)
@@ -135,7 +209,7 @@ def draw_bubbles(surface: pygame.Surface, geo: Fitted, session: Session) -> None
         )
         align = str(session.cards.play_props(seat).get("align", "center"))
         anchor = {"left": "midleft", "right": "midright"}.get(align, "center")
-        surface.blit(image, image.get_rect(**{anchor: getattr(zone, anchor)}))
+        blit_faded(surface, image, image.get_rect(**{anchor: getattr(zone, anchor)}), alpha)
 
 
 def draw_chat(surface: pygame.Surface, geo: Fitted, session: Session) -> None:
@@ -188,25 +262,6 @@ def draw_message(surface: pygame.Surface, geo: Fitted, session: Session, prompt:
         return
     image = pill(label, geo.px(24), color, (geo.px(18), geo.px(8)))
     surface.blit(image, image.get_rect(center=geo["message"].center))
-
-
-def _counter_panel(cells: tuple[tuple[str, int], ...], size: tuple[int, int], px) -> pygame.Surface:
-    """The card counter's panel, a cell per rank of the pack, composed once per set of counts."""
-
-    def make() -> pygame.Surface:
-        made = panel(size, 170, px(14)).copy()
-        w = size[0] / len(cells)
-        names = {"T": "10", "B": tr("table.counter_small_joker"), "R": tr("table.counter_big_joker"), "W": "★"}
-        for i, (rank, left) in enumerate(cells):
-            cx = round(w * (i + 0.5))
-            label = names.get(rank, rank)
-            color = RED if rank == RANKS[BIG_JOKER] else (200, 210, 230) if rank == RANKS[SMALL_JOKER] else CREAM
-            blit_text(made, label, px(20), color, (cx, px(8)), "midtop", bold=True)
-            tone = GOLD if left >= 4 else CREAM if left else (110, 130, 118)
-            blit_text(made, str(left), px(24), tone, (cx, size[1] - px(6)), "midbottom", bold=True)
-        return made
-
-    return COMPOSED.get(("counter", cells, size, language()), make)
 
 
 def _squeezed(image: pygame.Surface, k: float) -> pygame.Surface:

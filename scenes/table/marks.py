@@ -1,6 +1,6 @@
 """Marks on the table: what it shows of the rob and handicap auctions (004, 003 two-player) beyond the bids: each
 seat's double (a tick while the choices are secret, a ×2 badge once revealed), a shown hand face up, and the
-farmer's allowance.
+farmer's allowance; and which cards of the landlord's came from the kitty.
 
 Everything here is drawn from the table's view, never from remembered events, so a continued match looks the same
 as the live one did.
@@ -14,6 +14,7 @@ import pygame
 
 from game.view import Observation, Phase
 from scenes.art.cache import cache
+from scenes.art.emblems import kitty_tag
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
 from scenes.table.board import RAISE
@@ -26,6 +27,20 @@ if TYPE_CHECKING:
 
 SHOWN_PER_ROW = 10  # a shown hand is laid out in rows of this many small cards
 TAGS = cache("tags", mib=2)
+
+
+def kitty_held(view: Observation) -> frozenset[int]:
+    """The kitty's cards, once the landlord has them: those still in a hand carry the kitty's tag until played (the
+    kitty itself stays face up at its place for the hand)."""
+    if view.landlord is None or view.kitty_cards is None:
+        return frozenset()
+    return frozenset(view.kitty_cards)
+
+
+def mark_kitty(surface: pygame.Surface, at: tuple[int, int], size: tuple[int, int]) -> None:
+    """The kitty's tag on a card of `size` lying at `at`."""
+    tag, (ox, oy) = kitty_tag(size)
+    surface.blit(tag, (at[0] + ox, at[1] + oy))
 
 
 def revealed(view: Observation) -> bool:
@@ -120,8 +135,11 @@ def draw_shown_hand(surface: pygame.Surface, geo: Fitted, view: Observation, sea
     right, bottom = max(x for x, _ in places) + w, max(y for _, y in places) + h
     pad = geo.px(8)
     surface.blit(panel((right - left + 2 * pad, bottom - top + 2 * pad), 150, geo.px(12)), (left - pad, top - pad))
+    kitty = kitty_held(view)
     for card, at in zip(cards, places, strict=True):
         surface.blit(art.face(deck[card]), at)
+        if card in kitty:
+            mark_kitty(surface, at, art.size)
 
 
 def draw_your_shown(surface: pygame.Surface, geo: Fitted, session: Session, you: int) -> None:

@@ -63,7 +63,6 @@ class Notices:
         self.bubbles: dict[int, Notice] = {}  # seat -> what it said last
         self.banner: Notice | None = None
         self.message: Notice | None = None
-        self.round_over = False  # everybody else passed: the next play clears what was said
         self.chat: dict[int, Notice] = {}  # seat -> the quick phrase it said at a room's table, for a moment
 
     def say(self, text: str, seconds: float = 3.5, tone: str = "info") -> None:
@@ -81,7 +80,6 @@ class Notices:
         """Everything said goes (the table is laid out again from a whole view)."""
         self.bubbles.clear()
         self.banner = None
-        self.round_over = False
 
     def name(self, seat: int) -> str:
         return self.table.names[seat]
@@ -93,7 +91,6 @@ class Notices:
         match event:
             case ev.Dealt():
                 self.bubbles.clear()
-                self.round_over = False
                 if event.redeal:
                     self._redeal_notice(event.first_bidder)
             case ev.BidMade(seat, value, word):
@@ -107,8 +104,6 @@ class Notices:
                 self._played(event)
             case ev.Passed(seat):
                 self.bubbles[seat] = Notice(tr("table.pass"), 99.0)
-            case ev.RoundWon():
-                self.round_over = True
             case ev.HandOver(winner, settlement):
                 self._hand_over(winner, settlement.landlord_won, view.hand_sizes[winner])
             case ev.DealExpired():
@@ -123,9 +118,6 @@ class Notices:
                 self.banner = Notice(tr("wild.announce", rank=rank_name(RANK_INDEX[rank])), 1.8, "big")
 
     def _played(self, event: ev.Played) -> None:
-        if self.round_over:
-            self.bubbles.clear()
-            self.round_over = False
         self.bubbles.pop(event.seat, None)
         view = self.table.view
         if len(view.history) == 1:  # the opening play: what was said before play starts is done with

@@ -24,8 +24,9 @@ def spot_for(seat_box: pygame.Rect, screen: pygame.Rect, taken: Sequence[pygame.
 
 
 def candidates(seat_box: pygame.Rect, screen: pygame.Rect, px: Px) -> list[pygame.Rect]:
-    """Below the seat in two rows; in two columns beside it, towards the table; one long row above it (the seat at
-    the top of the table); two rows above it. In that order of preference."""
+    """Below the seat in two rows; in a row beside it, where its fan of backs lies at the live table (the seat at the
+    top, under the stake plate); in two columns beside it, towards the table; one long row above it; two rows above
+    it. In that order of preference."""
     r, gap = seat_box, px(14)
     side = (r.centerx > screen.centerx) - (r.centerx < screen.centerx)  # -1 left, 0 middle, 1 right of the table
 
@@ -42,7 +43,12 @@ def candidates(seat_box: pygame.Rect, screen: pygame.Rect, px: Px) -> list[pygam
     above = aligned(pygame.Rect(0, r.top - gap - px(146), px(500), px(146)))
     band = pygame.Rect(0, 0, px(820), px(90))
     band.midbottom = (r.centerx, r.top - px(3))
-    found = [below]
+    beside = pygame.Rect(0, r.top, px(746), r.height)
+    if side <= 0:
+        beside.left = r.right + gap
+    else:
+        beside.right = r.left - gap
+    found = [below, beside]
     if side:
         column = pygame.Rect(0, r.top, px(144), px(530))
         if side < 0:

@@ -77,6 +77,8 @@ class Deal:
 
 REVEAL_GAP = 2  # empty card places between a winning play and the cards its seat still holds
 LAST_WORD = 0.8  # seconds the auction's last answer stays on show before the landlord banner (0: reduced motion)
+ROUND_HOLD = 0.5  # seconds a won round stays on the table, its last pass said, before it clears
+ROUND_FADE = 0.3  # seconds its cards and bubbles take to fade out (none with reduced motion: they go at once)
 
 
 @dataclass
@@ -94,12 +96,33 @@ class Flip:
         return max(0.0, min(1.0, self.elapsed / self.duration))
 
 
+@dataclass
+class Clearing:
+    """A won round leaving the table: it holds a moment, then its cards (and the seats' bubbles) fade out; the free
+    lead waits until it is gone."""
+
+    fade: float = ROUND_FADE
+    elapsed: float = 0.0
+
+    @property
+    def alpha(self) -> float:
+        """How much of the round still shows, 1 -> 0."""
+        if self.elapsed <= ROUND_HOLD:
+            return 1.0
+        return max(0.0, 1.0 - (self.elapsed - ROUND_HOLD) / self.fade) if self.fade else 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= ROUND_HOLD + self.fade
+
+
 class Placing:
     """The session's cards: where every card goes, and the sprite moves the core's events start."""
 
-    def __init__(self, table: Table, announce: Callable[[], None]) -> None:
+    def __init__(self, table: Table, announce: Callable[[], None], cleared: Callable[[], None]) -> None:
         self.table = table
         self.announce = announce  # the banner naming the landlord, once the auction's last answer has been seen
+        self.cleared = cleared  # a won round has left the table: the seats' bubbles go with it
         self.geo: Fitted | None = None
         self.board = Board()
         self.deal: Deal | None = None
@@ -109,7 +132,7 @@ class Placing:
         self.cursor = 0  # the keyboard's and pad's card, an index into your hand as shown
         self.sort = SORTS[0]
         table.seat.kept[SORT] = self.sort
-        self.round_over = False  # everybody else passed: the round's plays lie dimmed until the next play
+        self.clearing: Clearing | None = None  # everybody else passed: the round's plays dim, then fade out
         self.dealt_sounds = 0
 
     @property
@@ -143,12 +166,12 @@ class Placing:
         )
 
     def on_screen(self) -> list[pygame.Rect]:
-        """What a banner must leave in sight: the top bar, the seats and their piles, the kitty, the two-player
-        allowance, your hand and every play or revealed hand on the table (where the cards go, so a card
-        still landing counts)."""
+        """What a banner must leave in sight: the top row (the stake plate with the kitty, the counter, the chip,
+        the menu), the seats and their piles, the two-player allowance, your hand and every play or revealed hand on
+        the table (where the cards go, so a card still landing counts)."""
         assert self.geo is not None
         geo, players = self.geo, self.view.players
-        shown = [geo["hud"], geo["counter"], geo["menu_button"], self.kitty_zone()]
+        shown = [geo["stake"], geo["counter"], geo["chip"], geo["menu_button"]]
         if tag := allowance_tag(geo, self.view):
             shown.append(tag[1])
         shown += [self.zone("seat", seat) for seat in range(players)]
@@ -295,12 +318,12 @@ class Placing:
             case ev.Passed(seat):
                 self.board.drop_play(seat)
             case ev.RoundWon():
-                self.round_over = True
-                self.board.dim_plays()
+                self.round_won()
             case ev.HandOver(winner):
                 self.reveal_hands(winner)
             case ev.HandAbandoned():
                 self.board.clear()
+                self.clearing = None
             case ev.Swapped(given):
                 self._swapped(given)
 
@@ -309,7 +332,7 @@ class Placing:
         self.table.effects.clear()
         self.reveal.clear()
         self.selected.clear()
-        self.flip, self.round_over = None, False
+        self.flip, self.clearing = None, None
         self.board.still = self.table.settings.reduced_motion  # no card flies with reduced motion, the deal's too
         view = self.view
         rules = view.rules
@@ -332,12 +355,27 @@ class Placing:
             else:
                 self.board.launch_back(("deal", k), self.deck_point(), self.pile_point(seat), FLIGHT, land - FLIGHT)
 
+    def round_won(self) -> None:
+        """Everybody else passed: the round's cards dim and the round starts to clear."""
+        self.board.dim_plays()
+        self.clearing = Clearing(0.0 if self.table.settings.reduced_motion else ROUND_FADE)
+
+    def clear_round(self) -> None:
+        """The won round is gone from the table: its cards and the seats' bubbles."""
+        if self.clearing is None:
+            return
+        self.clearing = None
+        for seat in list(self.board.plays):
+            self.board.drop_play(seat)
+        self.cleared()
+
+    def round_alpha(self) -> float:
+        """How much of a won round still shows on the table (1 while no round clears)."""
+        return 1.0 if self.clearing is None else self.clearing.alpha
+
     def _played(self, event: ev.Played) -> None:
         board = self.board
-        if self.round_over:
-            for seat in list(board.plays):
-                board.drop_play(seat)
-            self.round_over = False
+        self.clear_round()  # a play before the round has faded (yours, at once): it goes now
         cards = self.table_order(event.cards)
         targets = self.play_positions(event.seat, len(cards))
         self.selected -= set(cards)
@@ -369,7 +407,7 @@ class Placing:
         self.board.clear()
         self.reveal.clear()
         self.selected.clear()
-        self.deal, self.flip, self.round_over = None, None, False
+        self.deal, self.flip, self.clearing = None, None, None
 
     def skip_last_word(self) -> None:
         """A click or key while the auction's last answer is on show: on to the landlord at once."""
@@ -382,6 +420,10 @@ class Placing:
     def update(self, dt: float) -> None:
         self.board.still = self.table.settings.reduced_motion
         self.board.update(dt)
+        if self.clearing is not None and not self.board.busy:  # the last card lands before the round clears
+            self.clearing.elapsed += dt
+            if self.clearing.done:
+                self.clear_round()
 
     def update_deal(self, dt: float) -> None:
         """The deal's cards landing (a sound for each launched), then your hand in order; the kitty's flip."""
@@ -422,9 +464,10 @@ class Placing:
 
     @property
     def settled(self) -> bool:
-        """No card moving and no deal or kitty animation still running: the next step may start."""
+        """No card moving, no deal or kitty animation still running and no won round still clearing: the next step
+        may start."""
         flip_done = self.flip is None or self.flip.joined
-        return self.deal is None and flip_done and not self.board.busy
+        return self.deal is None and flip_done and self.clearing is None and not self.board.busy
 
     def shown_count(self, seat: int) -> int:
         """Cards shown for a seat: the dealt ones that have landed while dealing, then the real count."""

@@ -34,8 +34,7 @@ def restore_table(session: Session) -> None:
         for card, pos in zip(cards, positions, strict=True):
             places.board.sprites[card].pos, places.board.sprites[card].tween = pos, None
     if passes == view.players - 1:
-        places.round_over = session.notices.round_over = True
-        places.board.dim_plays()
+        places.round_won()  # it clears as the live round does
     if view.phase in (Phase.HAND_OVER, Phase.MATCH_OVER):
         bubbles.clear()
         places.reveal_hands(view.winner, 0.0)

@@ -38,7 +38,7 @@ class Session:
         self.rng = random.Random(seat.seed * 7919 + 17)  # presentation only: pauses, the order your cards land in
         seat.pauses = self.rng  # type: ignore[attr-defined] - one stream, as the table has always drawn it
         self.notices = Notices(self)
-        self.cards = Placing(self, self.notices.announce_landlord)
+        self.cards = Placing(self, self.notices.announce_landlord, self.notices.bubbles.clear)
         self.wild = WildEvents()
         self.effects = Effects()
         self.moods = Moods()  # the faces on the seats

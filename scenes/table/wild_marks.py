@@ -1,5 +1,5 @@
-"""Wild-card marks drawn at the table (RULESETS `wildcard`, `swap-three`): the wild rank beside the kitty for the whole
-hand, the gold mark on every wild card's face with the rank a played one stood for, and the seats that have picked
+"""Wild-card marks drawn at the table (RULESETS `wildcard`, `swap-three`): the wild rank under the stake plate for the
+whole hand, the gold mark on every wild card's face with the rank a played one stood for, and the seats that have picked
 their swap. What to mark comes from `stand_ins`, read from the table's view."""
 
 from __future__ import annotations
@@ -38,28 +38,28 @@ def mark_card(
 
 
 def draw_wild_hud(surface: pygame.Surface, geo: Fitted, view: Observation, art: CardArt, pop: float) -> None:
-    """The wild rank for the whole hand, left of the kitty: "Wild" over a small marked card of that rank; as it is
-    drawn it pops (`pop` from 1 down to 0; always 0 with reduced motion)."""
+    """The wild rank for the whole hand, under the stake plate's base: "Wild" beside a small marked card of that
+    rank; as it is drawn it pops (`pop` from 1 down to 0; always 0 with reduced motion)."""
     card = wild_face(view)
     if card is None:
         return
     w, h = art.size
-    pad = geo.px(10)
+    pad = geo.px(8)
     label = text(tr("wild.hud"), geo.px(22), GOLD, True)
-    size = (max(w, label.get_width()) + 2 * pad, label.get_height() + h + 3 * pad)
+    size = (label.get_width() + w + 3 * pad, h + 2 * pad)
 
     def make() -> pygame.Surface:
         tile = panel(size, 190, geo.px(12)).copy()
-        tile.blit(label, label.get_rect(midtop=(size[0] // 2, pad)))
-        at = (size[0] // 2 - w // 2, label.get_height() + 2 * pad)
+        tile.blit(label, label.get_rect(midleft=(pad, size[1] // 2)))
+        at = (label.get_width() + 2 * pad, pad)
         tile.blit(art.face(card), at)
         tile.blit(wild_mark(art.size), at)
         return tile
 
     tile = TILES.get((card.rank, size, language(), id(art)), make)
     image = zoomed(tile, 1 + 0.5 * pop)
-    kitty = geo["kitty"]
-    centre = (kitty.left - geo.px(20) - size[0] // 2, kitty.top + size[1] // 2)
+    plate, kitty = geo["stake"], geo["kitty"]
+    centre = ((plate.left + kitty.left) // 2, plate.bottom + geo.px(8) + size[1] // 2)
     surface.blit(image, image.get_rect(center=centre))
     if pop > 0:
         pygame.draw.rect(surface, CREAM, image.get_rect(center=centre), geo.px(3), geo.px(12))

@@ -47,8 +47,19 @@ def bubble(app: App, seat: int) -> str | None:
 
 
 def hud_texts(app: App) -> list[str]:
-    """Every text the table draws in one frame."""
-    return texts_drawn(app, hud)
+    """Every text the table's furniture draws in one frame, in words or on pills."""
+    return texts_drawn(app, hud) + texts_drawn(app, hud, via="pill")
+
+
+def plate_texts(app: App) -> list[str]:
+    """What the stake plate draws in one frame: its captions, the base and the multiplier (in words or, popping, on
+    a pill), the bombs' badge and your own stake under it."""
+    session = app.session
+
+    def frame() -> None:
+        hud.draw_stake(app.screen, session.cards.geo, session)
+
+    return texts_drawn(frame, hud) + texts_drawn(frame, hud, via="pill")
 
 
 def warnings_of(session: Session) -> list[str]:
