@@ -31,7 +31,7 @@ from net.bots import BotPool
 from net.protocol import AVATARS, NAME_CHARS, Refusal, frame
 from net.saving import Journal, Saver
 from net.seen import OVER, events_for, sent_view, view_for
-from net.wire import encode_event
+from net.wire import WireError, encode_event
 
 log = logging.getLogger("net.room")
 PLAYER_ACTIONS = (Bid, Double, Show, Swap, Play, Pass)  # what a client may send; the room deals and times the hands
@@ -176,6 +176,10 @@ class Room:
             raise ValueError(f"the save's room record is unusable: {bad!r}") from None
         if len(seats) != match.players or config.ruleset != match.rules.name:
             raise ValueError("the save's seats do not fit its match")
+        try:
+            sent_view(match, 0)
+        except WireError as bad:
+            raise ValueError(f"its table cannot be sent: {bad}") from None
         room.turn_key = room._key()
         room._schedule()
         return room

@@ -7,19 +7,21 @@ from __future__ import annotations
 import asyncio
 import pathlib
 from collections.abc import Coroutine
+from dataclasses import replace
 from typing import Any
 
 from game import events as ev
 from game.actions import NextHand, Pass
 from game.bots.seat import bot_action
 from game.match import Match, Phase
+from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from net import messages
 from net.client import AsyncClient
 from net.messages import Bye, Refused, RoomInfo, Said, Update, Welcome
 from net.room import Pace, token_hash
 from net.seen import OVER, view_for
-from tests.kit.net import connect, expect, guest, hand_over, host, refusal, serving, started, url
+from tests.kit.net import connect, expect, guest, hand_over, host, refusal, serving, started, until, url
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
@@ -250,6 +252,45 @@ def test_a_restarted_server_brings_its_rooms_back_and_players_rejoin_with_their_
     run(scenario())
 
 
+def saved_room(rooms: pathlib.Path, code: str, match: Match, token: str, timers: bool = False) -> None:
+    """A room's save as a server leaves it: started, a person at seat 0 with `token`, bots in the other seats."""
+    seats = [{"human": n == 0, "name": "Host", "avatar": 0, "token": token_hash(token) if n == 0 else None,
+              "open": False} for n in range(match.players)]  # fmt: skip
+    record = {"ruleset": match.rules.name, "level": "easy", "timers": timers, "lan": False, "host": 0,
+              "started": True, "deal_elapsed": 0.0, "seats": seats}  # fmt: skip
+    SaveStore(rooms / code).save(match, {"room": record})
+
+
+def test_a_room_with_timers_switched_on_saved_mid_hand_comes_back_and_plays_on(tmp_path: pathlib.Path) -> None:
+    """`timers: true` at `standard`, saved as a server that could not send its views left it (started, nothing
+    played): it comes back playable, its bots play for the person away, and the person rejoins."""
+    token = "T" * 32
+    saved_room(tmp_path, "K7M2QX", Match(RULESETS["standard"].timed(True), 3), token, timers=True)
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            room = server.rooms["K7M2QX"]
+            await until(lambda: room.match.phase in OVER)
+            client = await connect(server)
+            await client.send(messages.join("K7M2QX", token))
+            update = await expect(client, Update)
+            assert update.view.phase is Phase.HAND_OVER and update.view.settlement is not None
+
+    run(scenario())
+
+
+def test_a_saved_room_whose_table_cannot_be_sent_is_not_brought_back(tmp_path: pathlib.Path) -> None:
+    """A room plays a preset, with or without timers: a save of any other ruleset is left out at start, said in the
+    log, and nothing fails."""
+    saved_room(tmp_path, "K7M2QX", Match(replace(RULESETS["standard"], match_target=5), 3), "T" * 32)
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            assert server.rooms == {}
+
+    run(scenario())
+
+
 def test_after_the_match_play_again_deals_a_new_match(tmp_path: pathlib.Path) -> None:
     """A room saved at the end of its match (made here, as a restarted server finds it): ready starts a new one."""
     match = Match("standard", 5)
@@ -257,11 +298,7 @@ def test_after_the_match_play_again_deals_a_new_match(tmp_path: pathlib.Path) ->
         over = match.phase is Phase.HAND_OVER
         match.apply(NextHand() if over else bot_action(view_for(match, match.waiting[0]), "easy"))
     token = "T" * 32
-    seats = [{"human": n == 0, "name": "Host", "avatar": 0, "token": token_hash(token) if n == 0 else None,
-              "open": False} for n in range(3)]  # fmt: skip
-    record = {"ruleset": "standard", "level": "easy", "timers": False, "lan": False, "host": 0, "started": True,
-              "deal_elapsed": 0.0, "seats": seats}  # fmt: skip
-    SaveStore(tmp_path / "K7M2QX").save(match, {"room": record})
+    saved_room(tmp_path, "K7M2QX", match, token)
 
     async def scenario() -> None:
         async with serving(tmp_path) as server:

@@ -84,6 +84,16 @@ async def expect(client: AsyncClient, kind: type[T], test: Callable[[T], bool] =
     return await asyncio.wait_for(wait(), WAIT)
 
 
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait, within WAIT, until `condition()` holds (the server's state, looked at every 10 ms)."""
+
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(wait(), WAIT)
+
+
 async def host(server: Server, ruleset: str, seats: list[str], name: str = "Host", **options: bool) -> Player:
     """A person who opens a room at seat 0."""
     client = await connect(server, name)
