@@ -182,6 +182,7 @@ class Room:
             raise ValueError(f"its table cannot be sent: {bad}") from None
         room.turn_key = room._key()
         room._schedule()
+        room._drive()  # everyone is away: the bots play their turns, as for a player who dropped
         return room
 
     def record(self) -> dict[str, object]:

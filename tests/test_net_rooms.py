@@ -222,7 +222,13 @@ def test_quick_phrases_reach_everyone_and_are_rationed(tmp_path: pathlib.Path) -
     run(scenario())
 
 
-def test_a_restarted_server_brings_its_rooms_back_and_players_rejoin_with_their_tokens(tmp_path: pathlib.Path) -> None:
+def test_a_restarted_server_brings_its_rooms_back_its_bots_play_for_everyone_away_and_players_rejoin(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Stopped at a person's turn: the room comes back with everyone away, so the bots finish the hand (docs/network.md:
+    "With nobody connected, the bots finish the hand"), and the players rejoin with their tokens to the table as it
+    is now."""
+
     async def scenario() -> None:
         async with serving(tmp_path) as server:
             first, second = await started(server)
@@ -232,22 +238,25 @@ def test_a_restarted_server_brings_its_rooms_back_and_players_rejoin_with_their_
 
             await asyncio.gather(first.play(hosts_turn), second.play(hosts_turn))
             code = first.welcome.code
-            views = {player.seat: player.last for player in (first, second)}
+            stopped_at = len(server.rooms[code].match.log)
         assert (await expect(first.client, Bye)).reason == "server_stopping"
         async with serving(tmp_path) as server:
             assert set(server.rooms) == {code}
+            room = server.rooms[code]
+            await until(lambda: room.match.phase in OVER)
+            assert any(getattr(action, "seat", None) == 0 for action in room.match.log[stopped_at:])
             back = {}
             for player in (first, second):
                 client = await connect(server, f"back {player.seat}")
                 await client.send(messages.join(code, player.welcome.token))
                 assert (await expect(client, Welcome)).seat == player.seat
                 update = await expect(client, Update)
-                last = views[player.seat]
-                assert last is not None and update.view == last.view and update.step == last.step
+                assert update.step == len(room.match.log) and update.view == view_for(room.match, player.seat)
                 player.client, back[player.seat] = client, update
             for player in (first, second):
                 await player.respond(back[player.seat])
             await asyncio.gather(first.play(hand_over), second.play(hand_over))
+            assert room.match.hand.number == 2
 
     run(scenario())
 
