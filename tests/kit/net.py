@@ -42,6 +42,7 @@ TEST_LIMITS = Limits(  # the rates out of the way: the tests of the limits set t
     creates_per_minute=OPEN,
     create_burst=OPEN,
     connections_per_address=1000,
+    flood=OPEN,
 )
 TEST_PACE = Pace(bot_pause=0.0)
 T = TypeVar("T")
