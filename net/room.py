@@ -262,7 +262,10 @@ class Room:
         self._drive()
 
     def ready(self, member: Member, ready: bool) -> None:
+        """Ready or not; saying what the seat already is changes nothing, and nothing is sent."""
         seat = self._member_seat(member)
+        if seat.ready == ready:
+            return
         seat.ready = ready
         self._seats_changed()
         self._deal_again()

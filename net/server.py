@@ -29,7 +29,7 @@ from game.reasons import IllegalAction
 from net.bots import BotPool
 from net.discovery import Listing
 from net.limits import Bucket, Buckets, Limits, per_minute
-from net.protocol import CLIENT_FRAME_BYTES, CODE_ALPHABET, CODE_LENGTH, Refusal, frame, parse_client
+from net.protocol import CLIENT_FRAME_BYTES, CLOSE_CODES, CODE_ALPHABET, CODE_LENGTH, Refusal, frame, parse_client
 from net.room import Pace, Room, RoomConfig, Services
 from net.saving import Saver, saved_rooms
 from net.wire import encode_params
@@ -94,7 +94,7 @@ class Connection:
                 await self.ws.send(text)
         except ConnectionClosed:
             return
-        await self.ws.close(1000 if self.closing in (None, "left", "room_closed") else 1008, self.closing or "")
+        await self.ws.close(CLOSE_CODES.get(self.closing or "left", 1008), self.closing or "")
 
 
 class Server:
@@ -190,8 +190,10 @@ class Server:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         full = len(self.connections) >= self.limits.connections
         if self.stopping or full or self.per_address[address] >= self.limits.connections_per_address:
+            reason = "server_stopping" if self.stopping else "server_full"
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(frame("bye", reason="server_stopping" if self.stopping else "server_full"))
+                await ws.send(frame("bye", reason=reason))
+                await ws.close(CLOSE_CODES[reason], reason)
             return
         connection = Connection(ws, address, self.limits)
         self.connections.add(connection)
@@ -232,7 +234,7 @@ class Server:
         """One frame from a client; never raises. Over its rate a frame is dropped unread, and only the first of a
         run of dropped frames is answered (`rate_limited`): a flood is never answered frame for frame."""
         if not connection.messages.take():
-            retry = Refusal("rate_limited", retry=retry_after(connection.messages.wait()))
+            retry = Refusal("rate_limited", limit="messages", retry=retry_after(connection.messages.wait()))
             self._refuse(connection, None, retry, answer=not connection.limited)
             connection.limited = True
             return
@@ -291,7 +293,7 @@ class Server:
                 room.act(connection, data["action"])
             case "say":
                 if not connection.says.take():
-                    raise Refusal("rate_limited", retry=retry_after(connection.says.wait()))
+                    raise Refusal("rate_limited", limit="phrases", retry=retry_after(connection.says.wait()))
                 room.say(connection, data["phrase"])
             case "leave":
                 connection.room = None
@@ -304,7 +306,7 @@ class Server:
             raise Refusal("server_full")
         creates = self.creates[connection.address]
         if not creates.take():
-            raise Refusal("rate_limited", retry=retry_after(creates.wait()))
+            raise Refusal("rate_limited", limit="creates", retry=retry_after(creates.wait()))
         config = RoomConfig(data["ruleset"], data["level"], data.get("timers", False), data.get("lan", False))
         seed = self.seeds.randrange(2**63) if self.seeds is not None else secrets.randbits(63)
         room = Room.create(self._new_code(), config, data["seats"], self.services, seed)
@@ -324,7 +326,8 @@ class Server:
         assert connection.name is not None
         failures = self.failed_joins[connection.address]
         if not failures.has() or not self.all_failed_joins.has():
-            raise Refusal("rate_limited", retry=retry_after(max(failures.wait(), self.all_failed_joins.wait())))
+            wait = max(failures.wait(), self.all_failed_joins.wait())
+            raise Refusal("rate_limited", limit="joins", retry=retry_after(wait))
         room = self.rooms.get(data["code"].upper())
         try:
             if room is None:

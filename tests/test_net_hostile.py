@@ -204,7 +204,8 @@ def test_room_codes_cannot_be_guessed_wrong_codes_and_tokens_are_rationed_per_ad
             said.append((await refusal(guesser, messages.join(first.welcome.code, "A" * 32))).code)
             assert said == ["no_room", "no_room", "no_room", "bad_token"]
             late = await refusal(guesser, messages.join(first.welcome.code))  # even the right code, now
-            assert late.code == "rate_limited" and late.params["retry"] > 0
+            assert late.code == "rate_limited" and late.params["retry"] > 0 and late.params["limit"] == "joins"
+            assert late.text.startswith("Too many attempts to join")
             other = await connect(server, "Same address")
             assert (await refusal(other, messages.join(first.welcome.code))).code == "rate_limited"
             assert len([s for s in server.rooms[first.welcome.code].seats if s.human]) == 1

@@ -5,6 +5,7 @@ leaving, the turn and deal clocks, quick phrases, and a server restart that brin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pathlib
 from collections.abc import Coroutine
 from dataclasses import replace
@@ -17,11 +18,11 @@ from game.match import Match, Phase
 from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from net import messages
-from net.client import AsyncClient
+from net.client import AsyncClient, Closed
 from net.messages import Bye, Refused, RoomInfo, Said, Update, Welcome
 from net.room import Pace, token_hash
 from net.seen import OVER, view_for
-from tests.kit.net import connect, expect, guest, hand_over, host, refusal, serving, started, until, url
+from tests.kit.net import WAIT, connect, expect, guest, hand_over, host, refusal, serving, started, until, url
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
@@ -42,8 +43,10 @@ def test_the_lobby_joining_by_code_ready_and_start(tmp_path: pathlib.Path) -> No
             assert (said.about, said.code, said.params) == ("start", "not_ready", {"seats": (1,)})
             assert (await refusal(second.client, messages.start())).code == "not_host"
             assert (await refusal(second.client, messages.act(Pass(1)))).code == "not_started"
+            await second.client.send(messages.ready(False))  # not ready already: nothing changes, nothing is sent
             await second.client.send(messages.ready())
-            await expect(first.client, RoomInfo, lambda r: r.seats[1].ready)
+            room = await first.client.recv()  # the very next frame
+            assert isinstance(room, RoomInfo) and room.seats[1].ready
             await first.client.send(messages.start())
             for player in (first, second):
                 update = await expect(player.client, Update)
@@ -152,6 +155,32 @@ def test_a_friend_arriving_mid_hand_takes_the_bots_seat_from_the_next_hand(tmp_p
             update = await expect(friend.client, Update)  # the first it is sent: the next hand's deal
             assert isinstance(update.events[0], ev.Dealt) and update.view.hands_played >= 1
             assert update.view.seat == 1 and update.view.phase not in OVER
+
+    run(scenario())
+
+
+async def closed_with(client: AsyncClient) -> int | None:
+    """The connection's close code, once the server has closed it."""
+    with contextlib.suppress(Closed):
+        await asyncio.wait_for(client.recv(), WAIT)
+    return client.ws.close_code
+
+
+def test_each_bye_closes_the_connection_with_its_close_code(tmp_path: pathlib.Path) -> None:
+    """`left` and `room_closed` end normally (1000), `server_stopping` goes away (1001), a seat `replaced` by its
+    token on another connection is a policy close (1008)."""
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            first = await host(server, "standard", ["open", "open"])
+            second = await guest(server, first.welcome.code)
+            third = await guest(server, first.welcome.code)
+            again = await connect(server)
+            await again.send(messages.join(first.welcome.code, third.welcome.token))
+            assert (await expect(third.client, Bye)).reason == "replaced" and await closed_with(third.client) == 1008
+            await second.client.send(messages.leave())
+            assert (await expect(second.client, Bye)).reason == "left" and await closed_with(second.client) == 1000
+        assert (await expect(first.client, Bye)).reason == "server_stopping" and await closed_with(first.client) == 1001
 
     run(scenario())
 
