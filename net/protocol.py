@@ -47,7 +47,7 @@ SEAT_CHOICES = ("open", "bot")  # a seat the host does not take: waiting for a f
 CLIENT_TYPES = ("hello", "create", "join", "ready", "start", "act", "say", "leave")
 SERVER_TYPES = ("welcome", "room", "update", "refused", "said", "bye")
 
-# The server's own refusals (the core's rejections, game.reasons.MESSAGES, travel with their own codes).
+# The server's own refusals; the core's rejections (game.reasons.MESSAGES) travel with their own codes, none of these.
 REFUSALS: dict[str, str] = {
     "bad_json": "The frame is not a JSON object.",
     "binary": "Frames are JSON text, not binary.",
@@ -68,7 +68,7 @@ REFUSALS: dict[str, str] = {
     "not_started": "The match has not started yet.",
     "already_started": "The match has already started.",
     "not_your_seat": "That action is for seat {seat}; you sit at seat {yours}.",
-    "not_allowed": "A player cannot send that action: the room deals and times the hands itself.",
+    "room_action": "A player cannot send that action: the room deals and times the hands itself.",
     "bad_action": "The action cannot be read: {detail}",
     "arriving": "You take your seat when the next hand is dealt.",
     "internal": "The server could not handle that message.",

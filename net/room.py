@@ -298,7 +298,7 @@ class Room:
         except ValueError as bad:
             raise Refusal("bad_action", detail=str(bad)) from None
         if not isinstance(action, PLAYER_ACTIONS):
-            raise Refusal("not_allowed")
+            raise Refusal("room_action")
         if action.seat != seat.number:
             raise Refusal("not_your_seat", seat=action.seat, yours=seat.number)
         self._apply(action)  # IllegalAction: the core's refusal, said by the server

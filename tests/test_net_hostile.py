@@ -110,7 +110,7 @@ def test_ten_thousand_hostile_messages_change_nothing_and_the_room_plays_on(tmp_
             await asyncio.wait_for(reader, 120.0)
             assert before == snapshot(server, code, tmp_path)
             assert len(codes) == HOSTILE and "internal" not in codes
-            assert {"bad_json", "binary", "version", "unknown_type", "bad_message", "not_your_seat", "not_allowed",
+            assert {"bad_json", "binary", "version", "unknown_type", "bad_message", "not_your_seat", "room_action",
                     "not_your_turn", "wrong_phase", "not_host", "already_in_room"} <= set(codes)  # fmt: skip
             assert set(codes) <= {*REFUSALS, *MESSAGES}
             assert first.last is not None
