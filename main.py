@@ -65,6 +65,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--screenshots", metavar="DIR", help="with --headless: the demo saves one PNG per scene here")
     parser.add_argument("--serve", action="store_true", help="run a headless room server for friends (docs/network.md)")
     parser.add_argument("--port", type=int, help="with --serve: the port to listen on (default 47650)")
+    parser.add_argument(
+        "--host",
+        metavar="ADDR",
+        help="with --serve: the address to listen on (default every one; 127.0.0.1: this machine only)",
+    )
     return parser.parse_args(argv)
 
 
@@ -211,14 +216,15 @@ def open_first_scene(game: App, resume: Loaded | None, new: bool, deal: int | No
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
-    if args.port is not None and not args.serve:
-        print("--port is for the room server: run `python main.py --serve --port N`.")
-        return 2
+    for option, value, example in (("--port", args.port, "--port N"), ("--host", args.host, "--host ADDR")):
+        if value is not None and not args.serve:
+            print(f"{option} is for the room server: run `python main.py --serve {example}`.")
+            return 2
     if args.serve:  # the rooms are saved beside the saved match: --saves DIR/rooms; it stops on Ctrl+C itself
         from game.savefile import default_directory
         from net.serve import run
 
-        return run(args.port, default_directory(args.saves) / "rooms")
+        return run(args.port, default_directory(args.saves) / "rooms", args.host)
     with CtrlC() as ctrl_c:
         return play(args, ctrl_c)
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from game.actions import Action, from_json
 from game.bots.seat import fallback_action
 from game.observe import Observation
-from net.wire import encode_view
+from net.wire import WireError, encode_view
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 log = logging.getLogger("net.bots")
@@ -106,13 +106,20 @@ class BotPool:
                 self._send(worker, request)
 
     def _send(self, worker: Worker, request: Request) -> None:
+        """Hand `request` to the worker; a view that cannot be written gets the seat's fallback at once, and the
+        worker stays free."""
         stdin = worker.process.stdin
         assert stdin is not None
+        try:
+            line = request.line()
+        except WireError as unsendable:
+            request.fall_back(str(unsendable))
+            return
         request.tries += 1
         self.sent += 1
         worker.asked = request
         worker.timer = asyncio.get_running_loop().call_later(self.timeout, self._too_slow, worker)
-        stdin.write(request.line())
+        stdin.write(line)
 
     def _too_slow(self, worker: Worker) -> None:
         if worker.asked is not None:

@@ -19,7 +19,7 @@ class Limits:
     connections_per_address: int = 32
     messages_per_second: float = 8.0  # a connection's steady rate of frames ...
     message_burst: int = 40  # ... and how many it may send at once
-    flood: int = 200  # refused-for-rate frames in a row after which the connection is closed
+    flood: int = 200  # frames refused or dropped in a row (for any reason) at which the connection is closed
     failed_joins_per_minute: float = 10.0  # wrong codes or tokens from one address: no enumerating codes
     failed_join_burst: int = 10
     server_failed_joins_per_minute: float = 120.0  # the same over every address together

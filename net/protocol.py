@@ -47,14 +47,14 @@ SEAT_CHOICES = ("open", "bot")  # a seat the host does not take: waiting for a f
 CLIENT_TYPES = ("hello", "create", "join", "ready", "start", "act", "say", "leave")
 SERVER_TYPES = ("welcome", "room", "update", "refused", "said", "bye")
 
-# The server's own refusals (the core's rejections, game.reasons.MESSAGES, travel with their own codes).
+# The server's own refusals; the core's rejections (game.reasons.MESSAGES) travel with their own codes, none of these.
 REFUSALS: dict[str, str] = {
     "bad_json": "The frame is not a JSON object.",
     "binary": "Frames are JSON text, not binary.",
     "version": "This server speaks protocol version {supported}.",
-    "unknown_type": "There is no message type {name}.",
+    "unknown_type": 'There is no message type "{name}".',
     "bad_message": "The message does not match its schema: {detail}",
-    "rate_limited": "Too many messages: wait {retry} seconds.",
+    "rate_limited": "Too many {limited}: wait {retry} seconds.",
     "no_hello": "Say hello first.",
     "already_in_room": "You are already in a room: leave it first.",
     "not_in_room": "Join or create a room first.",
@@ -68,12 +68,21 @@ REFUSALS: dict[str, str] = {
     "not_started": "The match has not started yet.",
     "already_started": "The match has already started.",
     "not_your_seat": "That action is for seat {seat}; you sit at seat {yours}.",
-    "not_allowed": "A player cannot send that action: the room deals and times the hands itself.",
+    "room_action": "A player cannot send that action: the room deals and times the hands itself.",
     "bad_action": "The action cannot be read: {detail}",
     "arriving": "You take your seat when the next hand is dealt.",
     "internal": "The server could not handle that message.",
 }
 BYE_REASONS = ("left", "room_closed", "replaced", "slow", "flood", "server_stopping", "server_full", "version", "idle")
+# What a `rate_limited` refusal's `limit` names, in its English text.
+RATE_LIMITS = {
+    "messages": "messages",
+    "phrases": "quick phrases",
+    "creates": "rooms opened",
+    "joins": "attempts to join",
+}
+# The WebSocket close code after a bye: a normal end, the server going away, try later; 1008 (policy) for the others.
+CLOSE_CODES = {"left": 1000, "room_closed": 1000, "server_stopping": 1001, "server_full": 1013}
 
 
 class Refusal(ValueError):
@@ -87,7 +96,7 @@ class Refusal(ValueError):
 def refusal_text(code: str, params: Mapping[str, object]) -> str:
     """The English of a server refusal (a core code is said by `game.reasons.Rejection.text` instead)."""
     try:
-        return REFUSALS[code].format(**params)
+        return REFUSALS[code].format(**params, limited=RATE_LIMITS.get(str(params.get("limit")), "messages"))
     except (KeyError, IndexError, ValueError):
         return code
 
@@ -111,11 +120,12 @@ def parse_client(text: str | bytes) -> dict[str, Any]:
         raise Refusal("bad_json") from None
     if not isinstance(data, dict):
         raise Refusal("bad_json")
-    if data.get("v") != VERSION or isinstance(data.get("v"), bool):
+    if type(data.get("v")) is not int or data["v"] != VERSION:  # missing, 2, 1.0, true: not version 1
         raise Refusal("version", supported=VERSION)
     kind = data.get("type")
     if kind not in CLIENT_TYPES:
-        raise Refusal("unknown_type", name=json.dumps(kind)[:40] if _plain(kind) else "(not a name)")
+        name = kind if isinstance(kind, str) else json.dumps(kind) if _plain(kind) else "(not a name)"
+        raise Refusal("unknown_type", name=name[:40])
     try:
         validators()[kind](data)
     except JsonSchemaValueException as error:

@@ -31,7 +31,7 @@ from net.bots import BotPool
 from net.protocol import AVATARS, NAME_CHARS, Refusal, frame
 from net.saving import Journal, Saver
 from net.seen import OVER, events_for, sent_view, view_for
-from net.wire import encode_event
+from net.wire import WireError, encode_event
 
 log = logging.getLogger("net.room")
 PLAYER_ACTIONS = (Bid, Double, Show, Swap, Play, Pass)  # what a client may send; the room deals and times the hands
@@ -176,8 +176,13 @@ class Room:
             raise ValueError(f"the save's room record is unusable: {bad!r}") from None
         if len(seats) != match.players or config.ruleset != match.rules.name:
             raise ValueError("the save's seats do not fit its match")
+        try:
+            sent_view(match, 0)
+        except WireError as bad:
+            raise ValueError(f"its table cannot be sent: {bad}") from None
         room.turn_key = room._key()
         room._schedule()
+        room._drive()  # everyone is away: the bots play their turns, as for a player who dropped
         return room
 
     def record(self) -> dict[str, object]:
@@ -257,7 +262,10 @@ class Room:
         self._drive()
 
     def ready(self, member: Member, ready: bool) -> None:
+        """Ready or not; saying what the seat already is changes nothing, and nothing is sent."""
         seat = self._member_seat(member)
+        if seat.ready == ready:
+            return
         seat.ready = ready
         self._seats_changed()
         self._deal_again()
@@ -290,7 +298,7 @@ class Room:
         except ValueError as bad:
             raise Refusal("bad_action", detail=str(bad)) from None
         if not isinstance(action, PLAYER_ACTIONS):
-            raise Refusal("not_allowed")
+            raise Refusal("room_action")
         if action.seat != seat.number:
             raise Refusal("not_your_seat", seat=action.seat, yours=seat.number)
         self._apply(action)  # IllegalAction: the core's refusal, said by the server

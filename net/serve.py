@@ -1,6 +1,6 @@
-"""The headless room server's command line: `python main.py --serve [--port N]` for a dedicated server, and
-`python -m net.serve` as hosting starts it beside the game (`--announce` prints the port as one JSON line, `--watch`
-stops the server when the game that started it is gone).
+"""The headless room server's command line: `python main.py --serve [--port N] [--host ADDR]` for a dedicated
+server, and `python -m net.serve` as hosting starts it beside the game (`--announce` prints the port as one JSON line,
+`--watch` stops the server when the game that started it is gone).
 
 It prints where it listens, and stops cleanly on Ctrl+C or SIGTERM, saving every room; started again on the same
 rooms directory it brings them back, and players rejoin with their seat tokens.
@@ -42,9 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     return serve(parse_args(argv))
 
 
-def run(port: int | None, rooms: pathlib.Path) -> int:
-    """`python main.py --serve [--port N]`: the rooms are saved in `rooms`."""
-    return main(["--rooms", str(rooms), *([] if port is None else ["--port", str(port)])])
+def run(port: int | None, rooms: pathlib.Path, host: str | None = None) -> int:
+    """`python main.py --serve [--port N] [--host ADDR]`: the rooms are saved in `rooms`."""
+    options = [*([] if port is None else ["--port", str(port)]), *([] if host is None else ["--host", host])]
+    return main(["--rooms", str(rooms), *options])
 
 
 def serve(args: argparse.Namespace, limits: Limits | None = None) -> int:

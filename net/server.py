@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import pathlib
 import random
 import secrets
@@ -28,7 +29,7 @@ from game.reasons import IllegalAction
 from net.bots import BotPool
 from net.discovery import Listing
 from net.limits import Bucket, Buckets, Limits, per_minute
-from net.protocol import CLIENT_FRAME_BYTES, CODE_ALPHABET, CODE_LENGTH, Refusal, frame, parse_client
+from net.protocol import CLIENT_FRAME_BYTES, CLOSE_CODES, CODE_ALPHABET, CODE_LENGTH, Refusal, frame, parse_client
 from net.room import Pace, Room, RoomConfig, Services
 from net.saving import Saver, saved_rooms
 from net.wire import encode_params
@@ -55,7 +56,8 @@ class Connection:
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue(limits.send_queue)
         self.messages = Bucket(limits.messages_per_second, limits.message_burst)
         self.says = Bucket(SAYS_PER_SECOND, SAY_BURST)
-        self.strikes = 0  # frames refused for the rate, in a row
+        self.refusals = 0  # frames refused or dropped in a row, for any reason (the flood limit)
+        self.limited = False  # over the rate: its first dropped frame was answered, the next ones are not
         self.room: Room | None = None
         self.name: str | None = None
         self.avatar = 0
@@ -92,7 +94,7 @@ class Connection:
                 await self.ws.send(text)
         except ConnectionClosed:
             return
-        await self.ws.close(1000 if self.closing in (None, "left", "room_closed") else 1008, self.closing or "")
+        await self.ws.close(CLOSE_CODES.get(self.closing or "left", 1008), self.closing or "")
 
 
 class Server:
@@ -188,8 +190,10 @@ class Server:
         address = str(ws.remote_address[0]) if ws.remote_address else "?"
         full = len(self.connections) >= self.limits.connections
         if self.stopping or full or self.per_address[address] >= self.limits.connections_per_address:
+            reason = "server_stopping" if self.stopping else "server_full"
             with contextlib.suppress(ConnectionClosed):
-                await ws.send(frame("bye", reason="server_stopping" if self.stopping else "server_full"))
+                await ws.send(frame("bye", reason=reason))
+                await ws.close(CLOSE_CODES[reason], reason)
             return
         connection = Connection(ws, address, self.limits)
         self.connections.add(connection)
@@ -227,15 +231,14 @@ class Server:
             connection.outbox.put_nowait(None)
 
     def receive(self, connection: Connection, text: str | bytes) -> None:
-        """One frame from a client; never raises."""
+        """One frame from a client; never raises. Over its rate a frame is dropped unread, and only the first of a
+        run of dropped frames is answered (`rate_limited`): a flood is never answered frame for frame."""
         if not connection.messages.take():
-            connection.strikes += 1
-            if connection.strikes >= self.limits.flood:
-                connection.close("flood")
-            elif connection.strikes == 1:
-                self._refuse(connection, None, Refusal("rate_limited", retry=round(connection.messages.wait(), 1)))
+            retry = Refusal("rate_limited", limit="messages", retry=retry_after(connection.messages.wait()))
+            self._refuse(connection, None, retry, answer=not connection.limited)
+            connection.limited = True
             return
-        connection.strikes = 0
+        connection.limited = False
         about = None
         try:
             data = parse_client(text)
@@ -248,11 +251,21 @@ class Server:
         except Exception as failed:
             self.fault(f"a {about or 'bad'} message", failed)
             self._refuse(connection, about, Refusal("internal"))
+        else:
+            connection.refusals = 0
 
-    def _refuse(self, connection: Connection, about: str | None, refused: Refusal | IllegalAction) -> None:
-        code, params = (refused.code, refused.params) if isinstance(refused, Refusal) else _parts(refused)
-        said = frame("refused", about=about, code=code, params=encode_params(params), text=str(refused))
-        connection.push(said)
+    def _refuse(
+        self, connection: Connection, about: str | None, refused: Refusal | IllegalAction, answer: bool = True
+    ) -> None:
+        """Tell the client (`answer`) and count the refusal: the `flood`-th in a row closes the connection."""
+        connection.refusals += 1
+        if connection.refusals >= self.limits.flood:
+            connection.close("flood")
+            return
+        if answer:
+            code, params = (refused.code, refused.params) if isinstance(refused, Refusal) else _parts(refused)
+            said = frame("refused", about=about, code=code, params=encode_params(params), text=str(refused))
+            connection.push(said)
 
     # ----- messages --------------------------------------------------------------------------------------------
 
@@ -280,7 +293,7 @@ class Server:
                 room.act(connection, data["action"])
             case "say":
                 if not connection.says.take():
-                    raise Refusal("rate_limited", retry=round(connection.says.wait(), 1))
+                    raise Refusal("rate_limited", limit="phrases", retry=retry_after(connection.says.wait()))
                 room.say(connection, data["phrase"])
             case "leave":
                 connection.room = None
@@ -293,7 +306,7 @@ class Server:
             raise Refusal("server_full")
         creates = self.creates[connection.address]
         if not creates.take():
-            raise Refusal("rate_limited", retry=round(creates.wait(), 1))
+            raise Refusal("rate_limited", limit="creates", retry=retry_after(creates.wait()))
         config = RoomConfig(data["ruleset"], data["level"], data.get("timers", False), data.get("lan", False))
         seed = self.seeds.randrange(2**63) if self.seeds is not None else secrets.randbits(63)
         room = Room.create(self._new_code(), config, data["seats"], self.services, seed)
@@ -313,7 +326,8 @@ class Server:
         assert connection.name is not None
         failures = self.failed_joins[connection.address]
         if not failures.has() or not self.all_failed_joins.has():
-            raise Refusal("rate_limited", retry=round(max(failures.wait(), self.all_failed_joins.wait()), 1))
+            wait = max(failures.wait(), self.all_failed_joins.wait())
+            raise Refusal("rate_limited", limit="joins", retry=retry_after(wait))
         room = self.rooms.get(data["code"].upper())
         try:
             if room is None:
@@ -359,6 +373,11 @@ class Server:
             fn(*args)
         except Exception as failed:
             self.fault(fn.__name__, failed)
+
+
+def retry_after(seconds: float) -> float:
+    """Seconds to wait, rounded up to a tenth: never 0 while a frame would still be refused."""
+    return max(0.1, math.ceil(seconds * 10) / 10)
 
 
 def _parts(illegal: IllegalAction) -> tuple[str, dict[str, object]]:

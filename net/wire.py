@@ -21,6 +21,7 @@ from game.combos import Reading
 from game.kinds import Kind
 from game.observe import Observation
 from game.reasons import Rejection
+from game.rulesets import RULESETS
 
 JSON = Any
 
@@ -195,7 +196,8 @@ def _is_record(kind: Any) -> bool:
 
 # Fields the server sends as null while they are secret (net.seen: the deal number during the hand).
 HIDDEN: dict[type, tuple[str, ...]] = {Observation: ("deal_no",), ev.Dealt: ("deal_no",)}
-# Fields that never travel: a room plays a preset, so a view's `custom` ruleset is always None there.
+# Fields that never travel: a room plays a preset, or a preset with the 003 timers switched on, which the view's
+# `ruleset` and the `room` frame's limits say (`encode_view`).
 LOCAL: dict[type, tuple[str, ...]] = {Observation: ("custom",)}
 
 
@@ -286,8 +288,12 @@ def event_schema() -> dict[str, Any]:
 
 
 def encode_view(view: Observation) -> dict[str, JSON]:
-    if view.custom is not None:
-        raise WireError("a room plays one of the presets: a view of another ruleset cannot travel")
+    """A view as JSON. Its ruleset travels by name: a preset, or the preset with the timers a room's `timers` option
+    switches on (a room's own `rules`; its clocks are the server's and the `room` frame says their limits). A view of
+    any other ruleset cannot travel: WireError."""
+    preset = RULESETS.get(view.ruleset)
+    if view.custom is not None and (preset is None or view.custom != preset.timed(True)):
+        raise WireError("a room plays a preset, with or without timers: a view of another ruleset cannot travel")
     return encode(view)
 
 

@@ -9,12 +9,12 @@ from dataclasses import replace
 
 import pytest
 
-from benchmarks.bots import Side, dealt_values, model_deal, player
-from benchmarks.match_model import Deal, level_bidder, sim_auction, sim_match, top_bidder
 from game.actions import Bid
 from game.bots import decide_bid
+from game.bots.arena import Side, dealt_values, model_deal, player
 from game.bots.bidding import BID_READ, Seen, bidding_of, choose_bid, landlord_value, pre_emptors
 from game.bots.levels import EASY, HARD, NORMAL, Level
+from game.bots.match_sim import Deal, level_bidder, sim_auction, sim_match, top_bidder
 from game.cards import parse
 from game.match import Match, Phase
 from game.observe import Observation, observe

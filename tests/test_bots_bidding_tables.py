@@ -8,9 +8,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.bots import Side, fixed_deal, own_deal, player
 from game.actions import Double, Show
 from game.bots import bid, choose, decide, policy
+from game.bots.arena import Side, fixed_deal, own_deal, player
 from game.bots.bidding import bidding_of, features, landlord_value, shape_of
 from game.bots.endgame import sample_hands
 from game.bots.levels import NORMAL

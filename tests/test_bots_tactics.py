@@ -9,11 +9,13 @@ from dataclasses import replace
 
 import pytest
 
+from game import solver as exact
 from game.actions import Bid, Pass, Play
 from game.bots import bid, choose, decide, decide_bid, rollout
 from game.bots.endgame import Solver, answered_as, answers, candidate_moves, open_plays, sample_hands, search
 from game.bots.levels import level_of
 from game.bots.policy import decide as decide_move
+from game.bots.proof import prove
 from game.bots.reasons import Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, observation_from_dict, table_of
@@ -317,7 +319,7 @@ def test_s16_teamwork_keeps_the_big_joker_for_the_landlords_answer(level: str) -
     and the joker then tops whatever 2 or small joker the landlord spent."""
     o = obs(2, "344556677889JQQR", [*NO_BOMB_LEFT, [1, "9"]], [18, 14, 16], level)
     assert choose(o) == "pass"
-    assert suggestions(o)[0].key == "partner_winning"
+    assert suggestions(o)[0].key == "passes"  # not "let it run": the landlord, answering next, may beat the 9
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
@@ -452,3 +454,388 @@ def test_hard_farmers_search_from_24_cards_the_landlord_from_20(monkeypatch: pyt
             think(t, hard, random.Random(0))
             seen[t.is_landlord].update(used)
     assert seen == {True: {"play-outs"}, False: {"search"}}
+
+
+# ----- issue 34: no needless bomb break ----------------------------------------------------------------------------
+
+
+def keeps(rank: str, move: str) -> bool:
+    """Does `move` leave every card of `rank` in the hand (the bomb stays whole, or is the move itself)?"""
+    return move == rank * 4 or parse(move)[RANK_INDEX[rank]] == 0
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_the_opening_lead_keeps_a_bomb_the_hand_plays_out_as_well_with(level: str) -> None:
+    """677789999TTTJJKKKA22 plans 9, 6789T, 99TTJJ, 77KKK, A, 22 (six plays, the 9s broken); 6777, 8TTT, JJKKK, A,
+    22 and the bomb 9999 are six plays too, so the landlord leads from that plan (issue 34's 777+Q from 7777)."""
+    o = obs(0, "677789999TTTJJKKKA22", [], [20, 17, 17], level)
+    assert keeps("9", choose(o))
+
+
+MID_HAND = [[0, "3"], [1, "4"], [2, "5"], [0, "6"], [1, "pass"], [2, "pass"]]
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_a_lead_in_mid_hand_keeps_the_bomb(level: str) -> None:
+    """345678888999K plans 345678, 888999 and K, the 8s broken; 34567, 999K and 8888 are as many plays."""
+    o = obs(0, "345678888999K", MID_HAND, [13, 16, 16], level)
+    assert keeps("8", rule_of_thumb(o))
+    assert keeps("8", choose(o))
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_s13_an_end_game_lead_keeps_the_bomb(level: str) -> None:
+    """7778888999TT plans 8, TT and the airplane 777888999 (three plays, the 8s broken); 777TT, 999 and 8888 are
+    three plays too. With 20 cards left the searching levels look ahead: a lead keeping the bomb wins as often."""
+    history = [[0, "3"], [1, "4"], [2, "5"], [0, "6"], [1, "7"], [2, "pass"], [0, "pass"]]
+    o = obs(1, "7778888999TT", history, [4, 12, 4], level)
+    assert keeps("8", rule_of_thumb(o))
+    assert keeps("8", choose(o))
+
+
+# ----- issue 34: no proven end-game blunder ------------------------------------------------------------------------
+
+# Positions benchmarks/proof_screen.py found (seed 2: 200 self-play hands and 100 duplicate deals against RLCard's
+# agent, each level; seed 4: normal's first 1,600 self-play hands): another move won on every deal of the unseen
+# cards that agrees with what the seat saw, and the level's move did not. Each is (seat, landlord, hand, hand sizes,
+# kitty, history as "SEATMOVE", "-" a pass).
+PROVEN = [
+    # normal, self-play deal 2000162: played R, a farmer tops its partner's low single with the big joker where the
+    # push, a 2 or a pass wins
+    (
+        2,
+        1,
+        "J2R",
+        (8, 3, 3),
+        "QKK",
+        "13 25 0T 1Q 2- 02 1- 2- 034567 1- 2- 066 177 299 0- 1TT 2QQ 0- 1KK 2AA 0- 122 2- 0- 144 2KK 0- 1- "
+        "234567 0- 18888 2- 0- 15",
+    ),
+    # normal, self-play deal 2000015: played QQ, a farmer feeds its partner on two cards a pair it does not hold
+    (
+        0,
+        1,
+        "78JQQQQ",
+        (7, 6, 2),
+        "6AA",
+        "16 27 0T 1J 2K 0- 1A 2- 02 1- 2- 0345678 1- 2- 06 1T 2J 0- 1A 2- 0- 13999 24222 0- 1- 233555 0- "
+        "144KKK 2BR 0- 1- 28 0A 1- 2-",
+    ),
+    # normal, self-play deal 2000019: played 5, a farmer feeds its partner on one card a single the landlord tops
+    (
+        0,
+        1,
+        "5788899AA2",
+        (10, 4, 1),
+        "47R",
+        "134567 289TJQ 0- 1- 234567 0- 1- 25 0J 1Q 2A 0- 12 2KKKK 0- 1BR 2- 0- 144TTT 2- 0- 1JJ 2- 0QQ 1- 2- "
+        "066 1- 2- 033 1- 2-",
+    ),
+    # normal, self-play deal 2000067: played 66, a farmer feeds its partner on two cards a pair it does not hold
+    (
+        2,
+        0,
+        "466KKA2",
+        (4, 2, 7),
+        "5JA",
+        "033444 155577 2- 0- 16 2Q 0K 1A 2- 02 1B 2- 0- 1TTJJQQ 2- 0- 1Q 2- 02 1- 2R 0- 1- 233 0AA 1- 2- "
+        "0778899 1- 28899TT 0- 1-",
+    ),
+    # normal, self-play deal 2000088: played QQ, a farmer blocks the landlord on one card with a pair where a low
+    # single lets the partner take the lead
+    (
+        0,
+        2,
+        "7TQQ",
+        (4, 9, 1),
+        "9AA",
+        "24445 06KKK 1- 2- 033 1TT 2AA 0- 1- 234567 056789 1- 29TJQK 0- 1- 27 02 1- 2B 0- 1R 2- 0- 13888 2- "
+        "0- 16 29 0A 1- 2-",
+    ),
+    # normal, self-play deal 2000100: played 99, a farmer leads a pair against the landlord's two singles
+    (
+        1,
+        0,
+        "4499TK",
+        (2, 6, 9),
+        "JK2",
+        "03456789T 16789TJQK 2- 0- 13 2K 0B 1- 2R 0- 1- 233555 0JJJAA 1- 2- 04 1Q 2A 02 1- 2- 02 1- 2- 06 1A 2- 0-",
+    ),
+    # normal, self-play deal 2000181: played pass, the landlord's next seat keeps its 2 on the landlord's single
+    # where the 2 wins
+    (
+        0,
+        2,
+        "AA2",
+        (3, 8, 8),
+        "TKA",
+        "24 05 1T 2Q 0K 1- 2A 02 1- 2- 036667778 1- 2- 09 1- 2K 0- 1A 22 0- 1- 255 0QQ 1- 2JJJJ 0- 1BR 2- 0- "
+        "13444 2- 0- 18 29",
+    ),
+    # normal, rlcard deal 2000074: played pass, a farmer lets its partner's play run with the landlord on one card
+    # where topping it wins
+    (
+        1,
+        0,
+        "TKK",
+        (1, 3, 4),
+        "357",
+        "0333 1- 2- 045678 189TJQ 2- 0TJQKA 1- 2- 04 19 2- 0A 12 2- 0B 1- 2- 05 12 2- 0R 1- 2- 07 1A 2- 0- "
+        "166 2- 0- 1QQ 2- 0- 13 2K 0- 1- 2456789TJ 0- 1- 222 0- 1- 2A 0- 1- 2J 0-",
+    ),
+    # normal, rlcard deal 2000019: played JJ, the landlord leads a pair where a single wins
+    (
+        1,
+        1,
+        "JJQABR",
+        (9, 6, 4),
+        "47R",
+        "134567 245678 056789 1- 29TJQK 0- 1- 23 06 17 2K 0A 12 2- 0- 144TTT 2- 0- 19 2K 0A 12 2- 0-",
+    ),
+    # normal and hard, rlcard deal 2000023: played 2, a farmer spends its last 2 on a free lead where a low single
+    # first wins
+    (
+        2,
+        1,
+        "33772",
+        (5, 2, 5),
+        "42R",
+        "1444 2555 0- 1666 2- 0KKK 1- 2- 033 177 2TT 0- 1AA 2- 022 1- 2- 04 16 29 0- 1T 2A 0- 12 2B 0- 1R 2- "
+        "0- 188 2JJ 0QQ 1- 2- 088 199 2QQ 0- 1-",
+    ),
+    # normal and hard, rlcard deal 2000051: played TTJJQQ, a farmer leads a pair run against the landlord on one
+    # card where a pair of it wins
+    (
+        1,
+        0,
+        "8TTJJQQK",
+        (1, 8, 8),
+        "8J2",
+        "03456789TJ 1- 2- 03 15 2T 0J 1B 2- 02222 1- 2- 05 16 2A 0- 1- 233444 0- 1- 277 0AA 1- 2- 06 1A 2- 0- "
+        "156789 2- 0-",
+    ),
+    # normal, rlcard deal 2000072: played A, a farmer takes control with an ace where a jack wins
+    (
+        0,
+        1,
+        "677899JAA",
+        (9, 3, 6),
+        "35Q",
+        "1333 2- 0TTT 1BR 2- 0- 1456789 289TJQK 0- 1- 23 0K 1A 22 0- 1- 24 0J 1Q 2K 0- 1A 2- 02 1- 2- 044 122 "
+        "2- 0- 15 28",
+    ),
+    # normal, rlcard deal 2000053: played 4, a farmer feeds its partner on one card a single the partner cannot use
+    (
+        0,
+        1,
+        "4467889TTJAAAR",
+        (14, 2, 1),
+        "3TK",
+        "133 255 0KK 122 2- 0- 144 299 0- 1TT 2- 0- 155 2- 0- 1666 2777 0- 1- 233 0- 1JJ 2- 0- 18 2J 0- 1K 22 "
+        "0- 1B 2QQQQ 0- 1- 2K 02 1- 2-",
+    ),
+    # hard, self-play deal 2000166: played 5TTT, the landlord leads a triple with a single where a single wins
+    (
+        2,
+        2,
+        "5TTTAB",
+        (6, 7, 6),
+        "6Q2",
+        "233 099 1- 2JJ 0- 1QQ 2- 0- 1456789T 2- 0- 18 2Q 0A 1- 22 0- 1- 26 0Q 1- 2K 0R 1- 2- 0334455 1- 2667788 0- 1-",
+    ),
+    # hard, self-play deal 2000088: played pass, a farmer blocks the landlord on one card with a pair where a low
+    # single lets the partner take the lead
+    (
+        0,
+        2,
+        "T2",
+        (2, 4, 1),
+        "9AA",
+        "24445 06KKK 1- 2- 033 1TT 2AA 0- 1- 234567 056789 1- 29TJQK 0- 1- 27 0- 19 2J 0A 1- 2- 0QQ 1- 2- 07 "
+        "1Q 2B 0- 1R 2- 0- 188 2- 0- 1JJ 2- 0- 122 2- 0- 12 2- 0- 1A 2-",
+    ),
+    # hard, rlcard deal 2000074: played 456789TJ, a farmer lets its partner's play run with the landlord on one card
+    # where topping it wins
+    (
+        2,
+        0,
+        "4455677899TJJK22",
+        (1, 3, 16),
+        "357",
+        "0333 1- 2- 045678 189TJQ 2- 0TJQKA 1- 2- 04 19 2- 0A 12 2- 0B 1- 2- 05 1T 2- 0R 1- 2- 07 12 2- 0- "
+        "166 2- 0- 1QQ 2- 0- 13 2A 0- 1-",
+    ),
+    # hard, rlcard deal 2000074: played pass, a farmer lets its partner's play run with the landlord on one card
+    # where topping it wins
+    (
+        1,
+        0,
+        "KKA",
+        (1, 3, 5),
+        "357",
+        "0333 1- 2- 045678 189TJQ 2- 0TJQKA 1- 2- 04 19 2- 0A 12 2- 0B 1- 2- 05 1T 2- 0R 1- 2- 07 12 2- 0- "
+        "166 2- 0- 1QQ 2- 0- 13 2A 0- 1- 2456789TJ 0- 1- 222 0- 1- 2K 0-",
+    ),
+    # hard, rlcard deal 2000059: played 88, the landlord leads a low pair where a queen wins
+    (
+        1,
+        1,
+        "88QR",
+        (9, 4, 4),
+        "8TR",
+        "133 277 088 1TT 2AA 0- 1- 233 044 177 299 0JJ 1KK 222 0- 16666 2- 0- 14 25 09 1J 2Q 0K 1A 22 0- 1B 2- 0-",
+    ),
+    # hard, rlcard deal 2000048: played pass, a farmer passes its partner's triple where a triple with its 2 wins
+    (
+        0,
+        2,
+        "33556688JJJ2",
+        (12, 4, 2),
+        "6KB",
+        "24 09 1- 2T 0K 1- 2A 02 1- 2B 0- 1- 26789TJQ 0- 1- 26 0T 1- 2Q 0A 1- 22 0- 1- 28 0- 1T 2K 0- 1- 2KK "
+        "0- 1AA 2- 0- 1334455 2- 0- 14777 2-",
+    ),
+    # hard, rlcard deal 2000084: played pass, a farmer passes the landlord's straight where a higher straight wins
+    (
+        1,
+        2,
+        "789TTJ",
+        (6, 6, 5),
+        "3JK",
+        "2333 0- 1- 266 0JJ 1- 2QQ 0AA 1- 222 0- 1- 299 0- 1AA 2- 0- 14 2T 0Q 1- 2K 02 1- 2B 0- 1R 2- 0- 15 "
+        "2T 0- 12 2- 0- 145678 2- 056789",
+    ),
+    # hard, rlcard deal 2000053: played 4, a farmer feeds its partner on one card a single the partner cannot use
+    (
+        0,
+        1,
+        "4467889TTJAAAR",
+        (14, 2, 1),
+        "3TK",
+        "133 255 0KK 122 2- 0- 144 299 0- 1TT 2- 0- 155 2- 0- 1666 2777 0- 1- 233 0- 1JJ 2- 0- 18 2J 0- 1K 22 "
+        "0- 1B 2QQQQ 0- 1- 28 02 1- 2-",
+    ),
+    # hard, rlcard deal 2000101: played 44, a farmer leads a low pair where the lowest single wins
+    (
+        0,
+        1,
+        "344557799JJB",
+        (12, 2, 2),
+        "345",
+        "1333 2- 0- 1456789T 289TJQKA 0- 1- 24 0K 1A 22 0- 1- 266 0TT 1KK 2- 0- 15 28 0Q 1A 22 0- 1- 2J 0- 12 "
+        "2- 0- 16 2A 0- 12 2- 0R 1- 2-",
+    ),
+    # normal, self-play deal 4001115 (seed 4): played pass, the landlord keeps its 22 on a farmer's JJ, the other
+    # farmer on two cards, where the 22 wins
+    (
+        0,
+        0,
+        "4A22",
+        (4, 2, 13),
+        "346",
+        "0345678 1456789 2- 06789TJ 189TJQK 2- 0- 13 2T 0A 12 2- 0R 1- 2- 0T 1K 2- 02 1- 2B 0- 1- 2JJ",
+    ),
+    # normal, self-play deal 4000606 (seed 4): played pass, a farmer lets its partner's low play run (the landlord
+    # passed) where taking the lead wins
+    (
+        2,
+        1,
+        "JJQAA",
+        (9, 5, 5),
+        "592",
+        "14445 23222 0- 1- 234567 0- 1- 25 0Q 12 2R 0- 1- 26 0J 1B 2- 0- 1778899 2- 0- 1TTT 2- 0KKK 1- 2-"
+        " 0Q 1- 2- 033 1-",
+    ),
+    # normal, self-play deal 4000606 (seed 4): played pass, a farmer lets its partner's low play run (the landlord
+    # passed) where taking the lead wins
+    (
+        2,
+        1,
+        "JJQAA",
+        (8, 5, 5),
+        "592",
+        "14445 23222 0- 1- 234567 0- 1- 25 0Q 12 2R 0- 1- 26 0J 1B 2- 0- 1778899 2- 0- 1TTT 2- 0KKK 1- 2-"
+        " 0Q 1- 2- 033 1- 2- 06 1-",
+    ),
+    # normal, self-play deal 4000986 (seed 4): played pass, the landlord's next seat passes the landlord's 7 holding
+    # KK2 where the 2 wins
+    (
+        2,
+        1,
+        "KK2",
+        (7, 5, 3),
+        "57Q",
+        "13 25 0J 1K 2A 0- 12 2- 0- 15 26 0Q 1A 22 0- 1- 234567 0- 1- 2TTTJJ 0- 1BR 2- 0- 13456789 2- "
+        "06789TJQ 1- 2- 03 17",
+    ),
+    # normal, self-play deal 4001697 (seed 4): played pass, a farmer lets its partner's 44 run (the landlord passed)
+    # where AA wins
+    (
+        2,
+        1,
+        "AA2",
+        (7, 8, 3),
+        "48T",
+        "14 2J 0- 1Q 2- 0A 12 2B 0- 1- 233 0- 188 2KK 0- 1- 255 0- 1- 256789 0- 19TJQK 2- 0TJQKA 1- 2- 03"
+        " 16 2Q 0- 12 2- 0R 1- 2- 044 1-",
+    ),
+    # normal, self-play deal 4000328 (seed 4): played pass, a farmer lets its partner's 55 run (the landlord passed)
+    # where AA wins
+    (
+        2,
+        1,
+        "QQAA2",
+        (8, 6, 5),
+        "47J",
+        "13 26 0K 12 2B 0- 1R 2- 0- 144 299 0- 1QQ 2KK 0- 1- 245678 0- 1789TJ 2- 0- 15 27 0T 1K 2- 02 1- "
+        "2- 03334 1- 2- 055 1-",
+    ),
+    # normal, self-play deal 4000669 (seed 4): played pass, a farmer lets its partner's straight run (the landlord
+    # passed) where its own higher straight wins
+    (
+        2,
+        1,
+        "89TJJQK",
+        (7, 5, 7),
+        "45B",
+        "133555 233AAA 0- 1TT222 2- 0- 14 26 0J 1Q 2K 0- 1B 2R 0- 1- 24 0A 1- 2- 04 17 29 0- 1K 2- 02 1- 2- 0456789 1-",
+    ),
+]
+
+
+def proven_position(seat: int, landlord: int, hand: str, sizes: tuple[int, ...], kitty: str, history: str) -> dict:
+    moves = [[int(step[0]), "pass" if step[1:] == "-" else step[1:]] for step in history.split()]
+    return obs(seat, hand, moves, list(sizes), kitty=kitty) | {"landlord": landlord}
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize(("seat", "landlord", "hand", "sizes", "kitty", "history"), PROVEN, ids=[p[2] for p in PROVEN])
+def test_no_proven_blunder_in_the_screens_positions(
+    level: str, seat: int, landlord: int, hand: str, sizes: tuple[int, ...], kitty: str, history: str
+) -> None:
+    """The move played wins on every consistent deal, as another one does (the end-game search proves the moves
+    that won every sampled deal, and with few deals every legal move, before it plays; game/bots/proof.py)."""
+    view = observation_from_dict(proven_position(seat, landlord, hand, sizes, kitty, history), Phase.PLAYING)
+    t = table_of(view)
+    assert sum(t.unseen) == sum(sizes) - len(hand)  # the whole hand: the deals are every consistent one
+    verdict = prove(t, decide(view, level, random.Random(0)))
+    assert not verdict.blunder, verdict
+
+
+def test_hard_play_outs_end_exactly_once_few_cards_are_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play-out that reaches `rollout_exact` cards is solved with every hand face up (game/solver.py) rather than
+    played on by the rules of thumb: its result is the solver's for the position after the move."""
+    hard = level_of("hard")
+    t = middle_game(21, hard.rollout_exact)
+    rng = random.Random(2)
+    hands = sample_hands(t, rng)
+    moves = rollout.candidates(t, decide_move(t, hard, rng).move)
+    monkeypatch.setattr(rollout, "decide", lambda *a: pytest.fail("played on by the rules of thumb"))
+    tail = rollout.Tail(t, hard.rollout_exact, hard.rollout_exact_nodes)
+    solver = exact.Solver(t.rules, t.landlord, t.allowance)
+    assert len(moves) > 1
+    for move in moves:
+        p = exact.Position(t.rules, hands, t.landlord, t.seat, t.last, t.last_seat if t.last else t.seat)
+        after = p.find(move) if move == "pass" else p.find(move, classify(parse(move), t.rules)[0].kind)
+        assert after is not None
+        assert rollout.play_out(t, hands, move, rng, 100, tail) == solver.wins_after(p, after)

@@ -158,9 +158,6 @@ def test_a_planted_loop_is_named_as_its_chain():
 
 # ----- the tests' own floors: shared helpers live in tests/kit/, never in a test module -----------------------------
 
-# Being moved (issue 31): the bot arena's helpers go from benchmarks/ into the code they test; then this empties.
-BENCHMARK_IMPORTS_BEING_MOVED = {"tests.test_bots_bidding", "tests.test_bots_bidding_tables", "tests.test_old_bots"}
-
 
 def leaning_imports(sources: dict[str, str] | None = None) -> list[str]:
     """Each import that makes a test module lean on another test module (or conftest) or on a benchmark."""
@@ -169,10 +166,7 @@ def leaning_imports(sources: dict[str, str] | None = None) -> list[str]:
         str(arrow)
         for arrow in found
         if arrow.source.startswith("tests")
-        and (
-            arrow.target.startswith(("tests.test_", "tests.conftest"))
-            or (arrow.target.startswith("benchmarks") and arrow.source not in BENCHMARK_IMPORTS_BEING_MOVED)
-        )
+        and (arrow.target.startswith(("tests.test_", "tests.conftest")) or arrow.target.startswith("benchmarks"))
     ]
 
 

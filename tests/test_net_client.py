@@ -15,18 +15,19 @@ from game.observe import Observation
 from net import messages
 from net.client import Client, Connected, Lost, Message
 from net.messages import RoomInfo, Update, Welcome
+from net.room import Pace
 from net.server import Server, Settings
 from tests.kit.net import TEST_LIMITS, TEST_PACE, WAIT
 
 
 @contextmanager
-def server_thread(rooms: pathlib.Path, port: int = 0) -> Iterator[Server]:
+def server_thread(rooms: pathlib.Path, port: int = 0, pace: Pace = TEST_PACE) -> Iterator[Server]:
     """A server in a thread of its own (as the game's window would find one), stopped on leaving."""
     ready, stopping = threading.Event(), threading.Event()
     box: dict[str, object] = {}
 
     async def main() -> None:
-        server = Server(Settings(rooms, TEST_LIMITS, TEST_PACE, bot_workers=1, seed=3))
+        server = Server(Settings(rooms, TEST_LIMITS, pace, bot_workers=1, seed=3))
         await server.start("127.0.0.1", port)
         box["server"] = server
         ready.set()
@@ -97,7 +98,7 @@ def test_the_client_comes_back_by_itself_to_its_seat(tmp_path: pathlib.Path) -> 
         before = wait_for(client, lambda m: isinstance(m, Update) and 0 in m.view.waiting, seen)
     lost = wait_for(client, lambda m: isinstance(m, Lost), seen)
     assert isinstance(lost, Lost) and lost.retrying and lost.reason == "server_stopping"
-    with server_thread(tmp_path, port):
+    with server_thread(tmp_path, port, Pace(bot_pause=WAIT)):  # back before the bot playing for it acts
         again = wait_for(client, lambda m: isinstance(m, Welcome), seen)
         assert again == welcome
         update = wait_for(client, lambda m: isinstance(m, Update), seen)

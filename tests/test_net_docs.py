@@ -1,6 +1,6 @@
 """docs/network.md is enough to write a client from: every example in it is a message the server takes or sends
-(checked against the schemas and read back), and it names every message type, refusal code, bye reason, quick
-phrase, view field and event."""
+(checked against the schemas and read back), and it names every message type, refusal code (the server's and the rules
+core's), bye reason, rate limit, quick phrase, view field and event."""
 
 from __future__ import annotations
 
@@ -11,9 +11,19 @@ import re
 import fastjsonschema
 
 from game.observe import Observation
+from game.reasons import MESSAGES
 from net import wire
 from net.messages import read
-from net.protocol import BYE_REASONS, CLIENT_TYPES, PHRASES, REFUSALS, SERVER_SCHEMAS, SERVER_TYPES, parse_client
+from net.protocol import (
+    BYE_REASONS,
+    CLIENT_TYPES,
+    PHRASES,
+    RATE_LIMITS,
+    REFUSALS,
+    SERVER_SCHEMAS,
+    SERVER_TYPES,
+    parse_client,
+)
 
 DOC = (pathlib.Path(__file__).resolve().parent.parent / "docs" / "network.md").read_text()
 
@@ -39,5 +49,5 @@ def test_every_example_is_a_message_of_the_protocol() -> None:
 def test_the_doc_names_every_code_reason_phrase_field_and_event() -> None:
     named = set(re.findall(r"`([a-z_0-9]+)`", DOC))
     fields = set(wire.schema_of(Observation)["properties"])
-    missing = {*REFUSALS, *BYE_REASONS, *PHRASES, *fields, *wire.EVENTS} - named
+    missing = {*REFUSALS, *MESSAGES, *BYE_REASONS, *PHRASES, *RATE_LIMITS, *fields, *wire.EVENTS} - named
     assert missing == set()

@@ -110,7 +110,7 @@ def test_ten_thousand_hostile_messages_change_nothing_and_the_room_plays_on(tmp_
             await asyncio.wait_for(reader, 120.0)
             assert before == snapshot(server, code, tmp_path)
             assert len(codes) == HOSTILE and "internal" not in codes
-            assert {"bad_json", "binary", "version", "unknown_type", "bad_message", "not_your_seat", "not_allowed",
+            assert {"bad_json", "binary", "version", "unknown_type", "bad_message", "not_your_seat", "room_action",
                     "not_your_turn", "wrong_phase", "not_host", "already_in_room"} <= set(codes)  # fmt: skip
             assert set(codes) <= {*REFUSALS, *MESSAGES}
             assert first.last is not None
@@ -136,8 +136,10 @@ def test_a_frame_over_the_size_cap_closes_that_connection_only(tmp_path: pathlib
     asyncio.run(scenario())
 
 
-def test_a_flood_is_refused_then_closed(tmp_path: pathlib.Path) -> None:
-    limits = replace(TEST_LIMITS, messages_per_second=1.0, message_burst=5, flood=50)
+def test_over_the_rate_only_the_first_frame_dropped_is_answered(tmp_path: pathlib.Path) -> None:
+    """A burst past the rate: the frames within it are answered, the first one over it gets `rate_limited`, the rest
+    are dropped unanswered (a flood is never answered frame for frame); once the rate allows, frames are answered."""
+    limits = replace(TEST_LIMITS, messages_per_second=2.0, message_burst=5)
 
     async def scenario() -> None:
         async with serving(tmp_path, limits) as server:
@@ -145,8 +147,48 @@ def test_a_flood_is_refused_then_closed(tmp_path: pathlib.Path) -> None:
             for _ in range(60):
                 await client.send("nonsense")
             said = [await expect(client, Refused) for _ in range(6)]
-            assert [r.code for r in said] == ["bad_json"] * 5 + ["rate_limited"]
+            assert [r.code for r in said] == ["bad_json"] * 5 + ["rate_limited"] and said[-1].params["retry"] > 0
+            await asyncio.sleep(0.6)  # a frame's worth of the rate back
+            await client.send(messages.start())
+            assert (await expect(client, Refused)).code == "no_hello"  # the very next frame received: nothing between
+
+    asyncio.run(scenario())
+
+
+def test_a_connection_refused_again_and_again_is_closed_whatever_the_reason_and_the_rate(
+    tmp_path: pathlib.Path,
+) -> None:
+    """The flood limit counts every frame refused or dropped in a row, within the rate or not (an unknown type
+    never answered otherwise kept a connection open for ever); a frame the server takes starts the count again."""
+    limits = replace(TEST_LIMITS, flood=50)
+    unknown = json.dumps({"v": 1, "type": "dance"})
+
+    async def scenario() -> None:
+        async with serving(tmp_path, limits) as server:
+            client = await AsyncClient.connect(url(server))
+            for _ in range(45):
+                await client.send(unknown)
+            await client.send(messages.hello("Ann", 0))  # taken: the count starts again
+            for _ in range(45):
+                await client.send(unknown)
+            said = [await expect(client, Refused) for _ in range(90)]
+            assert {r.code for r in said} == {"unknown_type"}
+            for _ in range(10):
+                await client.send(unknown)
             assert (await expect(client, Bye)).reason == "flood"
+
+    asyncio.run(scenario())
+
+
+def test_a_flood_past_the_rate_is_closed(tmp_path: pathlib.Path) -> None:
+    limits = replace(TEST_LIMITS, messages_per_second=1.0, message_burst=5, flood=50)
+
+    async def scenario() -> None:
+        async with serving(tmp_path, limits) as server:
+            client = await AsyncClient.connect(url(server))
+            for _ in range(60):
+                await client.send("nonsense")
+            assert (await expect(client, Bye)).reason == "flood"  # 5 answered, then 45 dropped
 
     asyncio.run(scenario())
 
@@ -162,7 +204,8 @@ def test_room_codes_cannot_be_guessed_wrong_codes_and_tokens_are_rationed_per_ad
             said.append((await refusal(guesser, messages.join(first.welcome.code, "A" * 32))).code)
             assert said == ["no_room", "no_room", "no_room", "bad_token"]
             late = await refusal(guesser, messages.join(first.welcome.code))  # even the right code, now
-            assert late.code == "rate_limited" and late.params["retry"] > 0
+            assert late.code == "rate_limited" and late.params["retry"] > 0 and late.params["limit"] == "joins"
+            assert late.text.startswith("Too many attempts to join")
             other = await connect(server, "Same address")
             assert (await refusal(other, messages.join(first.welcome.code))).code == "rate_limited"
             assert len([s for s in server.rooms[first.welcome.code].seats if s.human]) == 1

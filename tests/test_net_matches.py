@@ -10,10 +10,10 @@ import pathlib
 import pytest
 
 from game.match import Phase
-from game.rulesets import RULESETS
+from game.rulesets import RULESETS, TURN_SECONDS
 from net import messages
-from net.messages import Update
-from tests.kit.net import audit, expect, guest, host, match_over, serving
+from net.messages import RoomInfo, Update
+from tests.kit.net import audit, expect, guest, hand_over, host, match_over, serving
 
 PEOPLE = {  # how many people sit at each table in its test (the other seats are bots)
     "standard": 1,
@@ -54,5 +54,22 @@ def test_a_whole_match_is_played_and_no_frame_shows_a_seat_what_it_may_not_see(
             server.saver.flush()
             checked = audit(tmp_path, first.welcome.code, {p.seat: p.frames for p in players})
             assert checked >= len(room.match.log) * people
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_table_with_its_timers_switched_on_plays_a_hand(name: str, tmp_path: pathlib.Path) -> None:
+    """`timers: true` at a table without timers of its own (standard, rob) makes its ruleset a preset plus options:
+    its views still travel, to the players and to the bots, and the hand is played to its end."""
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            first = await host(server, name, ["bot"] * (RULESETS[name].players - 1), timers=True)
+            assert (await expect(first.client, RoomInfo)).turn_seconds == TURN_SECONDS
+            await first.client.send(messages.start())
+            end = await first.play(hand_over)
+            assert end.view.ruleset == name and end.view.settlement is not None
+            assert first.refusals == []
 
     asyncio.run(scenario())

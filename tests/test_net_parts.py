@@ -10,6 +10,7 @@ import os
 import pathlib
 import random
 import signal
+from dataclasses import replace
 
 import pytest
 from zeroconf import InterfaceChoice
@@ -125,6 +126,10 @@ def test_a_bot_that_fails_or_takes_too_long_leaves_the_seats_fallback() -> None:
             pool.timeout = 60.0
             wrong = await asyncio.wait_for(pool.ask(view_for(match, 0), "no-such-level", "x"), 30.0)
             assert wrong == Bid(0, 0)
+            custom = Match(replace(RULESETS["standard"], match_target=5), 3)  # a view no wire carries
+            unsent = await asyncio.wait_for(pool.ask(view_for(custom, 0), "easy", "y"), 30.0)
+            assert unsent == Bid(0, 0) and pool.workers[0].asked is None  # at once: the worker was never taken
+            assert isinstance(await asyncio.wait_for(pool.ask(view_for(match, 0), "easy", "z"), 30.0), Bid)
         finally:
             await pool.close()
 

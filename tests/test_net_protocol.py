@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.actions import Pass, Play, to_json
+from game.reasons import MESSAGES
 from net import messages
 from net.protocol import CLIENT_SCHEMAS, REFUSALS, SERVER_SCHEMAS, VERSION, Refusal, parse_client, refusal_text
 
@@ -51,6 +52,7 @@ def test_every_message_a_client_builds_parses_back() -> None:
         ('{"type": "start"}', "version"),
         ('{"v": 2, "type": "start"}', "version"),
         ('{"v": true, "type": "start"}', "version"),
+        ('{"v": 1.0, "type": "start"}', "version"),
         ('{"v": 1}', "unknown_type"),
         ('{"v": 1, "type": "shout"}', "unknown_type"),
         ('{"v": 1, "type": ["start"]}', "unknown_type"),
@@ -83,6 +85,18 @@ def test_a_refusal_knows_the_type_it_refused_when_there_was_one() -> None:
     with pytest.raises(Refusal) as caught:
         parse_client('{"v": 1, "type": "join", "code": 5}')
     assert caught.value.about == "join" and caught.value.params["detail"].startswith("code:")
+
+
+def test_an_unknown_type_is_named_as_sent_and_a_rate_says_what_it_limits() -> None:
+    with pytest.raises(Refusal) as caught:
+        parse_client('{"v": 1, "type": "dance"}')
+    assert caught.value.params == {"name": "dance"} and str(caught.value) == 'There is no message type "dance".'
+    assert str(Refusal("rate_limited", limit="joins", retry=5.0)) == "Too many attempts to join: wait 5.0 seconds."
+
+
+def test_no_server_refusal_has_the_code_of_a_rules_refusal() -> None:
+    """A client tells the core's refusals (said with their params) from the server's by the code alone."""
+    assert set(REFUSALS) & set(MESSAGES) == set()
 
 
 def test_every_refusal_is_said_in_english_and_a_code_without_words_is_said_as_itself() -> None:

@@ -5,21 +5,24 @@ leaving, the turn and deal clocks, quick phrases, and a server restart that brin
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import pathlib
 from collections.abc import Coroutine
+from dataclasses import replace
 from typing import Any
 
 from game import events as ev
 from game.actions import NextHand, Pass
 from game.bots.seat import bot_action
 from game.match import Match, Phase
+from game.rulesets import RULESETS
 from game.savefile import SaveStore
 from net import messages
-from net.client import AsyncClient
+from net.client import AsyncClient, Closed
 from net.messages import Bye, Refused, RoomInfo, Said, Update, Welcome
 from net.room import Pace, token_hash
 from net.seen import OVER, view_for
-from tests.kit.net import connect, expect, guest, hand_over, host, refusal, serving, started, url
+from tests.kit.net import WAIT, connect, expect, guest, hand_over, host, refusal, serving, started, until, url
 
 
 def run(scenario: Coroutine[Any, Any, None]) -> None:
@@ -40,8 +43,10 @@ def test_the_lobby_joining_by_code_ready_and_start(tmp_path: pathlib.Path) -> No
             assert (said.about, said.code, said.params) == ("start", "not_ready", {"seats": (1,)})
             assert (await refusal(second.client, messages.start())).code == "not_host"
             assert (await refusal(second.client, messages.act(Pass(1)))).code == "not_started"
+            await second.client.send(messages.ready(False))  # not ready already: nothing changes, nothing is sent
             await second.client.send(messages.ready())
-            await expect(first.client, RoomInfo, lambda r: r.seats[1].ready)
+            room = await first.client.recv()  # the very next frame
+            assert isinstance(room, RoomInfo) and room.seats[1].ready
             await first.client.send(messages.start())
             for player in (first, second):
                 update = await expect(player.client, Update)
@@ -154,6 +159,32 @@ def test_a_friend_arriving_mid_hand_takes_the_bots_seat_from_the_next_hand(tmp_p
     run(scenario())
 
 
+async def closed_with(client: AsyncClient) -> int | None:
+    """The connection's close code, once the server has closed it."""
+    with contextlib.suppress(Closed):
+        await asyncio.wait_for(client.recv(), WAIT)
+    return client.ws.close_code
+
+
+def test_each_bye_closes_the_connection_with_its_close_code(tmp_path: pathlib.Path) -> None:
+    """`left` and `room_closed` end normally (1000), `server_stopping` goes away (1001), a seat `replaced` by its
+    token on another connection is a policy close (1008)."""
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            first = await host(server, "standard", ["open", "open"])
+            second = await guest(server, first.welcome.code)
+            third = await guest(server, first.welcome.code)
+            again = await connect(server)
+            await again.send(messages.join(first.welcome.code, third.welcome.token))
+            assert (await expect(third.client, Bye)).reason == "replaced" and await closed_with(third.client) == 1008
+            await second.client.send(messages.leave())
+            assert (await expect(second.client, Bye)).reason == "left" and await closed_with(second.client) == 1000
+        assert (await expect(first.client, Bye)).reason == "server_stopping" and await closed_with(first.client) == 1001
+
+    run(scenario())
+
+
 def test_leaving_reopens_the_seat_hands_the_room_on_and_the_last_to_leave_ends_it(tmp_path: pathlib.Path) -> None:
     async def scenario() -> None:
         async with serving(tmp_path) as server:
@@ -220,7 +251,13 @@ def test_quick_phrases_reach_everyone_and_are_rationed(tmp_path: pathlib.Path) -
     run(scenario())
 
 
-def test_a_restarted_server_brings_its_rooms_back_and_players_rejoin_with_their_tokens(tmp_path: pathlib.Path) -> None:
+def test_a_restarted_server_brings_its_rooms_back_its_bots_play_for_everyone_away_and_players_rejoin(
+    tmp_path: pathlib.Path,
+) -> None:
+    """Stopped at a person's turn: the room comes back with everyone away, so the bots finish the hand (docs/network.md:
+    "With nobody connected, the bots finish the hand"), and the players rejoin with their tokens to the table as it
+    is now."""
+
     async def scenario() -> None:
         async with serving(tmp_path) as server:
             first, second = await started(server)
@@ -230,22 +267,64 @@ def test_a_restarted_server_brings_its_rooms_back_and_players_rejoin_with_their_
 
             await asyncio.gather(first.play(hosts_turn), second.play(hosts_turn))
             code = first.welcome.code
-            views = {player.seat: player.last for player in (first, second)}
+            stopped_at = len(server.rooms[code].match.log)
         assert (await expect(first.client, Bye)).reason == "server_stopping"
         async with serving(tmp_path) as server:
             assert set(server.rooms) == {code}
+            room = server.rooms[code]
+            await until(lambda: room.match.phase in OVER)
+            assert any(getattr(action, "seat", None) == 0 for action in room.match.log[stopped_at:])
             back = {}
             for player in (first, second):
                 client = await connect(server, f"back {player.seat}")
                 await client.send(messages.join(code, player.welcome.token))
                 assert (await expect(client, Welcome)).seat == player.seat
                 update = await expect(client, Update)
-                last = views[player.seat]
-                assert last is not None and update.view == last.view and update.step == last.step
+                assert update.step == len(room.match.log) and update.view == view_for(room.match, player.seat)
                 player.client, back[player.seat] = client, update
             for player in (first, second):
                 await player.respond(back[player.seat])
             await asyncio.gather(first.play(hand_over), second.play(hand_over))
+            assert room.match.hand.number == 2
+
+    run(scenario())
+
+
+def saved_room(rooms: pathlib.Path, code: str, match: Match, token: str, timers: bool = False) -> None:
+    """A room's save as a server leaves it: started, a person at seat 0 with `token`, bots in the other seats."""
+    seats = [{"human": n == 0, "name": "Host", "avatar": 0, "token": token_hash(token) if n == 0 else None,
+              "open": False} for n in range(match.players)]  # fmt: skip
+    record = {"ruleset": match.rules.name, "level": "easy", "timers": timers, "lan": False, "host": 0,
+              "started": True, "deal_elapsed": 0.0, "seats": seats}  # fmt: skip
+    SaveStore(rooms / code).save(match, {"room": record})
+
+
+def test_a_room_with_timers_switched_on_saved_mid_hand_comes_back_and_plays_on(tmp_path: pathlib.Path) -> None:
+    """`timers: true` at `standard`, saved as a server that could not send its views left it (started, nothing
+    played): it comes back playable, its bots play for the person away, and the person rejoins."""
+    token = "T" * 32
+    saved_room(tmp_path, "K7M2QX", Match(RULESETS["standard"].timed(True), 3), token, timers=True)
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            room = server.rooms["K7M2QX"]
+            await until(lambda: room.match.phase in OVER)
+            client = await connect(server)
+            await client.send(messages.join("K7M2QX", token))
+            update = await expect(client, Update)
+            assert update.view.phase is Phase.HAND_OVER and update.view.settlement is not None
+
+    run(scenario())
+
+
+def test_a_saved_room_whose_table_cannot_be_sent_is_not_brought_back(tmp_path: pathlib.Path) -> None:
+    """A room plays a preset, with or without timers: a save of any other ruleset is left out at start, said in the
+    log, and nothing fails."""
+    saved_room(tmp_path, "K7M2QX", Match(replace(RULESETS["standard"], match_target=5), 3), "T" * 32)
+
+    async def scenario() -> None:
+        async with serving(tmp_path) as server:
+            assert server.rooms == {}
 
     run(scenario())
 
@@ -257,11 +336,7 @@ def test_after_the_match_play_again_deals_a_new_match(tmp_path: pathlib.Path) ->
         over = match.phase is Phase.HAND_OVER
         match.apply(NextHand() if over else bot_action(view_for(match, match.waiting[0]), "easy"))
     token = "T" * 32
-    seats = [{"human": n == 0, "name": "Host", "avatar": 0, "token": token_hash(token) if n == 0 else None,
-              "open": False} for n in range(3)]  # fmt: skip
-    record = {"ruleset": "standard", "level": "easy", "timers": False, "lan": False, "host": 0, "started": True,
-              "deal_elapsed": 0.0, "seats": seats}  # fmt: skip
-    SaveStore(tmp_path / "K7M2QX").save(match, {"room": record})
+    saved_room(tmp_path, "K7M2QX", match, token)
 
     async def scenario() -> None:
         async with serving(tmp_path) as server:

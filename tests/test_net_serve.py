@@ -29,11 +29,11 @@ LOOPBACK = "127.0.0.1"
 
 
 @contextmanager
-def serving_process(saves: pathlib.Path) -> Iterator[tuple[subprocess.Popen[str], int, list[str]]]:
+def serving_process(saves: pathlib.Path, *options: str) -> Iterator[tuple[subprocess.Popen[str], int, list[str]]]:
     """`main.py --serve` on a free port: the process, its port and what it printed up to its ready line; killed
     after if the test left it running (a failing test never leaves a server behind)."""
     process = subprocess.Popen(
-        [sys.executable, "main.py", "--serve", "--port", "0", "--saves", str(saves)],
+        [sys.executable, "main.py", "--serve", "--port", "0", "--saves", str(saves), *options],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
@@ -92,16 +92,17 @@ def test_serve_prints_where_it_listens_stops_saving_every_room_and_brings_them_b
     assert after == ["Stopping: saving 1 rooms...", "Stopped."]
     saved = SaveStore(tmp_path / "rooms" / welcome.code).load()
     assert saved.problem is None and saved.match is not None
-    with serving_process(tmp_path) as (process, port, said):
-        assert "1 saved rooms" in said[-1]
+    with serving_process(tmp_path, "--host", LOOPBACK) as (process, port, said):  # this machine only
+        assert said[1:-1] == [f"  ws://{LOOPBACK}:{port}"] and "1 saved rooms" in said[-1]
         back = asyncio.run(come_back(port, welcome))
         assert back.view == view_for(saved.match, 0)  # the room as the stopping server saved it
         assert stop_serving(process, signal.SIGINT)[-1] == "Stopped."
 
 
-def test_port_alone_is_refused_with_a_line_saying_why() -> None:
-    done = subprocess.run([sys.executable, "main.py", "--port", "5"], cwd=ROOT, capture_output=True, text=True)
-    assert done.returncode == 2 and "--serve" in done.stdout
+@pytest.mark.parametrize("option", [["--port", "5"], ["--host", LOOPBACK]])
+def test_port_or_host_alone_is_refused_with_a_line_saying_why(option: list[str]) -> None:
+    done = subprocess.run([sys.executable, "main.py", *option], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 2 and f"--serve {option[0]}" in done.stdout
 
 
 def test_hosting_starts_a_server_beside_the_game_and_stops_it(tmp_path: pathlib.Path) -> None:

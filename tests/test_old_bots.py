@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from benchmarks.bots import Side, fixed_deal, player
+from game.bots.arena import Side, fixed_deal, player
 from game.rulesets import STANDARD
 
 

@@ -8,8 +8,10 @@ from game import bots
 from game.actions import Pass, Play
 from game.kinds import Kind
 from game.observe import observe
+from game.view import legal_moves
 from scenes.app import App
 from scenes.table import hud
+from scenes.words.i18n import tr
 from scenes.words.wording import hint
 from tests.kit.app import click, pad, post, press, steps, texts_drawn
 from tests.kit.rules import position
@@ -133,6 +135,52 @@ def test_s21_suggest_selects_cards_and_explains_without_playing(app):
     assert (picked, app.session.seat.match.hand.history) == (best.move, [])
     match = app.session.seat.match
     assert app.session.notices.message.text.startswith(hint(best, match.rules, match.hand.landlord))
+
+
+def partner_on_an_ace(app: App) -> None:
+    """Seat 1 is the landlord and leads a 7, your partner tops it with an ace; you hold a 2 and let it run."""
+    match = position(("3456789TJQKA2", "3456777888999TTTJ", "JJQQKKAA22"), landlord=1)
+    match.apply(Play(1, "7"))
+    match.apply(Play(2, "A"))
+    open_table(app, match)
+
+
+def test_s21_a_suggested_pass_makes_play_read_pass_and_space_pass(app):
+    """Issue 34: one key does what Suggest shows. A suggested pass raises nothing, the Play button reads Pass, and
+    Space passes."""
+    partner_on_an_ace(app)
+    assert len(legal_moves(app.session.view)) > 1  # the 2 beats the ace: passing is a choice, not "can't beat"
+    press(app, pygame.K_s)
+    wait_for_message(app)
+    steps(app, 1)
+    assert (app.scene.suggestions[0].move, app.session.cards.selected) == ("pass", set())
+    assert app.scene.actions.get("play").label == tr("play.pass")
+    press(app, pygame.K_SPACE)
+    assert app.session.seat.match.hand.history[-1] == (0, "pass")
+
+
+def test_s21_a_raised_card_after_a_suggested_pass_makes_play_play_it_again(app):
+    partner_on_an_ace(app)
+    press(app, pygame.K_s)
+    wait_for_message(app)
+    deck, hand = app.session.seat.match.deck, app.session.cards.board.hand
+    click(app, spot(app, next(i for i, card in enumerate(hand) if deck[card].char == "2")))
+    steps(app, 1)
+    assert app.scene.actions.get("play").label == tr("play.play")
+    press(app, pygame.K_SPACE)
+    assert app.session.seat.match.hand.history[-1] == (0, "2")
+
+
+def test_s21_suggest_is_asked_ahead_and_answers_in_the_frame_of_the_key(app):
+    """The suggestion is asked of the worker as your turn starts (scenes/table/advice.py), so once it has answered,
+    S shows it in the frame that reads the key: no wait on the worker after the key."""
+    leading(app)
+    ahead = app.session.advice.pending
+    assert ahead is not None
+    wait([ahead], timeout=60)
+    post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0)
+    steps(app, 1)
+    assert app.session.notices.message is not None and app.session.cards.selected
 
 
 def test_gamepad_x_suggests(app):

@@ -58,8 +58,11 @@ def decide_swap(view: Observation, level: str = DEFAULT_LEVEL, rng: random.Rando
     return wild_bots.decide_swap(view, level_of(level), rng or random.Random(0))
 
 
-def suggest(view: Observation, level: str = "hard") -> list[Suggestion]:
-    """Good alternatives, best first, for the Suggest button (000 §21); never empty when it is the seat's turn."""
+def suggest(view: Observation, level: str = DEFAULT_LEVEL) -> list[Suggestion]:
+    """Good alternatives, best first, for the Suggest button (000 §21); never empty when it is the seat's turn.
+
+    `level` is the table's: the first suggestion is `hard`'s choice, or the table bot's play where `hard` would pass
+    (`suggest.first_choice`). Picklable arguments and result, so a worker process can compute it ahead."""
     if view.wild:
         return wild_bots.suggest(view, level_of(level))
     return alternatives(table_of(view), level_of(level))

@@ -250,6 +250,39 @@ def _plan(counts: Counts, style: Style) -> Plan:
     return Plan(sum(p.value for p in parts) - PLAY_COST * len(parts), tuple(parts))
 
 
+def whole_plan(counts: Counts, rules: Ruleset = STANDARD) -> Plan:
+    """The plan to play by: the best plan, unless it breaks a bomb or the rocket the hand holds and a plan keeping
+    them whole needs no more plays (issue 34: 777+Q led from 7777 where the airplane 888999 with 5 and 6 kept the
+    bomb). The score stays the best plan's: a bomb's worth is counted the same either way."""
+    return _whole(counts, style_of(rules))
+
+
+@memo(1 << 12)
+def _whole(counts: Counts, style: Style) -> Plan:
+    best = _plan(counts, style)
+    bodies = _bodies_of(style)
+    whole = [
+        body
+        for r in range(SMALL_JOKER)
+        if counts[r] >= style.smallest_bomb and (body := bodies.same[r][counts[r]]) is not None
+    ]
+    small, big = style.rocket
+    if counts[SMALL_JOKER] >= small and counts[BIG_JOKER] >= big:
+        whole.append(bodies.rocket)
+    kept = {(p.kind, p.top, p.length) for p in best.parts}
+    if all((part.kind, part.top, part.length) in kept for part, _ in whole):
+        return best
+    rest = list(counts)
+    for part, _ in whole:
+        for ch in part.text:
+            rest[RANKS.index(ch)] -= 1
+    others = _plan(tuple(rest), style)
+    if others.plays + len(whole) > best.plays:  # keeping them costs a play: the best plan breaks them for a reason
+        return best
+    parts = sorted((*others.parts, *(part for part, _ in whole)), key=lambda p: (p.value, -len(p.text)))
+    return Plan(best.score, tuple(parts))
+
+
 def score(counts: Counts, rules: Ruleset = STANDARD) -> float:
     return plan(counts, rules).score
 

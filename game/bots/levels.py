@@ -25,9 +25,15 @@ class Level:
     samples: int = 0  # deals of the unseen cards the end-game search plays out
     search_cards: int = 0  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
     farmer_search_cards: int = 0  # the same for a farmer
+    proof_deals: int = 0  # then: consistent deals the search's move is proved on (all of them when no more)
+    proof_nodes: int = 0  # positions those proofs may search, per decision (game.solver, exact)
+    exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
+    every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
     rollouts: int = 0  # before that: deals of the unseen cards on which a few candidate moves are played out
     rollout_moves: int = 0  # moves those play-outs may make in all, per decision (then the hand plans judge)
     rollout_cards: int = 0  # play out once three hands together hold at most this many cards (pro rata)
+    rollout_exact: int = 0  # a play-out reaching this many cards in all is solved exactly from there
+    rollout_exact_nodes: int = 0  # positions those solutions may search in all, per decision
 
 
 # Cleanly shedding one part of the plan changes the score by PLAY_COST minus the part's strength; breaking a
@@ -65,6 +71,10 @@ NORMAL = Level(
     samples=10,
     search_cards=23,
     farmer_search_cards=23,
+    proof_deals=100,  # issue 34: no proven blunder (docs/bots.md, "Proofs")
+    proof_nodes=20_000,
+    exact_deals=24,
+    every_deals=3000,  # the proof screen's own limit
 )
 HARD = replace(  # normal with a larger end-game search and, before it, play-outs of the middle game
     NORMAL,
@@ -73,9 +83,15 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     samples=10,
     search_cards=20,
     farmer_search_cards=24,  # a farmer gains from 24, a landlord loses (docs/bots.md, "a farmer searches from 24")
+    proof_deals=200,
+    proof_nodes=30_000,
+    exact_deals=40,
+    every_deals=3000,
     rollouts=16,  # 4, 8 and 24 were measured too: more deals make the choice between moves less noisy, to 16
     rollout_moves=1440,
     rollout_cards=36,  # 30 before; 40, 42 and 54 were no better (docs/bots.md, "hard plays out from 36 cards")
+    rollout_exact=12,
+    rollout_exact_nodes=30_000,
     early_grades=(0.0, 0.0, 0.0),  # pre-empts: any hand worth a bid bids 3 while a later seat could take the hand
     last_grades=(0.0, 0.15, 0.15),  # the last seat bids 1 on a hand worth less than nothing, else 3
 )

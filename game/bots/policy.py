@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from game.bots.evaluate import Part, plan, score
+from game.bots.evaluate import Part, plan, score, whole_plan
 from game.bots.levels import Level
 from game.bots.memory import can_beat
 from game.bots.reasons import Suggestion
@@ -55,7 +55,7 @@ def _wins(t: Table, move: str) -> Suggestion:
 
 def runs_out(t: Table, counts: Counts, level: Level) -> bool:
     """Can this hand play out: at most one of its plays could be beaten by an enemy?"""
-    parts = plan(counts, t.rules).parts
+    parts = whole_plan(counts, t.rules).parts
     open_parts = [p for p in parts if can_beat(t, reading_of(t, p.text), t.enemies, level.counts_cards)]
     return len(open_parts) <= 1
 
@@ -72,7 +72,7 @@ def lead(t: Table, level: Level, rng: random.Random) -> Suggestion:
     whole = goes_out(t, moves)
     if whole is not None:
         return _wins(t, whole)
-    parts = plan(t.hand, t.rules).parts
+    parts = whole_plan(t.hand, t.rules).parts
     safe = safe_parts(t, parts, level)
     if len(parts) - len(safe) <= 1 and safe:
         first = min(safe, key=lambda p: (p.kind in BOMB_KINDS, p.value))
@@ -122,7 +122,9 @@ def _lead_against_short(t: Table, parts: tuple[Part, ...], level: Level) -> Sugg
                 p.value,
             ),
         )
-        key = "blocks_low"
+        if can_beat(t, reading_of(t, play.text), [short], level.counts_cards):  # said plainly: it may be beaten
+            return Suggestion(play.text, "leads", {"play": play.text, "plays": leaves(t, after(t, play.text))})
+        key = "blocks_low"  # the hardest to beat: nothing it may hold beats it
     return Suggestion(
         play.text,
         key,
@@ -142,7 +144,7 @@ def _lead_weakest(t: Table, parts: tuple[Part, ...], level: Level, rng: random.R
     pool = sorted(plain or list(parts), key=lambda p: p.value - LONG_LEAD * (len(p.text) - 1))
     pick = pool[1] if len(pool) > 1 and level.slip and rng.random() < level.slip else pool[0]
     rest = after(t, pick.text)
-    has_bomb = any(p.kind in BOMB_KINDS for p in plan(rest, t.rules).parts)
+    has_bomb = any(p.kind in BOMB_KINDS for p in whole_plan(rest, t.rules).parts)
     key = "keeps_bomb" if has_bomb else "sheds_weakest" if pick is pool[0] else "leads"
     return Suggestion(pick.text, key, {"play": pick.text, "plays": leaves(t, rest)})
 
@@ -200,10 +202,11 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
     beat it and we can take it safely."""
     assert t.last is not None and t.last_seat is not None
     landlord_answers = t.landlord in t.between(t.seat, t.last_seat)
-    if not level.cooperates:
-        return Suggestion(PASS, "partner_winning")
-    if not landlord_answers or not can_beat(t, t.last, [t.landlord], level.counts_cards):
-        return Suggestion(PASS, "partner_winning")
+    # "let it run" only where the round is the partner's: the landlord has passed it or cannot beat it (issue 34)
+    holds = not landlord_answers or not can_beat(t, t.last, [t.landlord], level.counts_cards)
+    leave = Suggestion(PASS, "partner_winning" if holds else "passes")
+    if not level.cooperates or holds:
+        return leave
     urgent = t.left(t.landlord) <= 2
     keep = [m for m in ordinary if not can_beat(t, reading_of(t, m), [t.landlord], level.counts_cards)]
     keep = [m for m in keep if urgent or runs_out(t, after(t, m), level) or _overtakes(t, m, level)]
@@ -212,8 +215,7 @@ def _follow_partner(t: Table, ordinary: list[str], level: Level) -> Suggestion:
         return Suggestion(play, "takes_control", {"play": play})
     if urgent and ordinary:
         return _block(t, max(ordinary, key=lambda m: reading_of(t, m).top), t.landlord)
-    pushed = _push(t, ordinary, level)
-    return pushed or Suggestion(PASS, "partner_winning")
+    return _push(t, ordinary, level) or leave
 
 
 def _overtakes(t: Table, move: str, level: Level) -> bool:
@@ -259,7 +261,7 @@ CLOSING_PLAYS = 2  # a seat this many plays from going out that cannot win a lea
 def _no_way_back(t: Table, level: Level) -> bool:
     """A hand close to going out with nothing the enemies cannot beat: passing only hands them the next lead,
     and the lead never comes back (a landlord's TJQKA against a farmer's singles)."""
-    parts = plan(t.hand, t.rules).parts
+    parts = whole_plan(t.hand, t.rules).parts
     return len(parts) <= CLOSING_PLAYS and not safe_parts(t, parts, level)
 
 

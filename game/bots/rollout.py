@@ -9,13 +9,14 @@ import random
 from dataclasses import replace
 
 from game.bots.endgame import Hands, evidence, leader, read_as, sample_hands
-from game.bots.evaluate import plan
+from game.bots.evaluate import plan, whole_plan
 from game.bots.levels import NORMAL, Level
 from game.bots.policy import PASS, decide
 from game.bots.table import Table
-from game.cards import NUM_RANKS, parse, subtract
+from game.cards import NUM_RANKS, Counts, parse, subtract
 from game.combos import Reading
 from game.moves import follow_moves
+from game.solver import Position, Solver, TooLong
 
 ALTERNATIVES = 1  # moves tried beside the policy's own choice (and passing, when following)
 MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace it: sampling is noisy
@@ -37,9 +38,31 @@ def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, h
     )
 
 
-def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int) -> bool:
-    """Does t.seat's side win the hand when it plays `move` now and every seat then plays the `normal` policy?
-    After `cap` moves the position is judged as the end-game search judges it (`endgame.leader`)."""
+class Tail:
+    """The exact end of the play-outs: once the hands hold `cards` cards or fewer, the position is solved with every
+    hand face up (`game.solver`) instead of played on by the rules of thumb, which search nothing. One solver serves
+    a decision's play-outs; past its `nodes` the play-outs go on by the rules."""
+
+    def __init__(self, t: Table, cards: int, nodes: int) -> None:
+        self.cards = cards
+        self.solver = Solver(t.rules, t.landlord, t.allowance, limit=nodes) if cards else None
+
+    def wins(self, t: Table, live: list[Counts], seat: int, last: tuple[int, Reading] | None) -> bool | None:
+        """Does `seat`'s side win from here, played perfectly? None when the tail does not reach this far."""
+        if self.solver is None or sum(map(sum, live)) > self.cards:
+            return None
+        reading, last_seat = (last[1], last[0]) if last else (None, seat)
+        try:
+            return self.solver.wins(Position(t.rules, tuple(live), t.landlord, seat, reading, last_seat, t.allowance))
+        except TooLong:
+            self.solver = None
+            return None
+
+
+def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int, tail: Tail | None = None) -> bool:
+    """Does t.seat's side win the hand when it plays `move` now and every seat then plays the `normal` policy (to the
+    `tail`, solved exactly)? After `cap` moves the position is judged as the end-game search judges it
+    (`endgame.leader`)."""
     live = list(hands)
     last = (t.last_seat, t.last) if t.last is not None and t.last_seat is not None else None
     history = list(t.history)
@@ -58,6 +81,9 @@ def play_out(t: Table, hands: Hands, move: str, rng: random.Random, cap: int) ->
                 return t.allied(t.seat, seat)
             last, passes = (seat, read_as(move, last[1] if last else None, t.rules)), 0
         seat = t.next_seat(seat)
+        solved = tail.wins(t, live, seat, last) if tail else None
+        if solved is not None:
+            return solved == t.allied(t.seat, seat)
         move = decide(_view(t, tuple(live), seat, last, history), NORMAL, rng).move
     return t.allied(t.seat, leader(tuple(live), seat, t.landlord, t.rules))
 
@@ -66,7 +92,7 @@ def candidates(t: Table, choice: str) -> list[str]:
     """The policy's choice first, then the plays of the hand plan (leading) or the answers keeping the best plan
     (following) and passing."""
     if t.last is None:
-        others = [p.text for p in plan(t.hand, t.rules).parts]
+        others = [p.text for p in whole_plan(t.hand, t.rules).parts]
     else:
         answers = follow_moves(t.hand, t.last, t.rules)
         others = sorted(answers, key=lambda m: -plan(subtract(t.hand, parse(m)), t.rules).score)
@@ -88,9 +114,10 @@ def look_ahead(t: Table, level: Level, choice: str, rng: random.Random) -> tuple
     deals = [sample_hands(t, rng, seen) for _ in range(level.rollouts)]
     cap = max(1, level.rollout_moves // (len(moves) * len(deals)))
     wins = dict.fromkeys(moves, 0)
+    tail = Tail(t, level.rollout_exact, level.rollout_exact_nodes)
     for k, hands in enumerate(deals):
         for move in moves:
-            wins[move] += play_out(t, hands, move, random.Random(k), cap)
+            wins[move] += play_out(t, hands, move, random.Random(k), cap, tail)
     best = max(moves, key=lambda m: (wins[m], m == choice))
     if best == choice or wins[best] < wins[choice] + MIN_GAIN:
         return None

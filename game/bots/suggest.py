@@ -1,11 +1,11 @@
-"""The Suggest button (000 §21): the bot's own choice first, then other good moves, each with its reason."""
+"""The Suggest button (000 §21): the strongest level's choice first, then other good moves, each with its reason."""
 
 from __future__ import annotations
 
 import random
 
-from game.bots.evaluate import plan, score
-from game.bots.levels import Level
+from game.bots.evaluate import score, whole_plan
+from game.bots.levels import HARD, Level
 from game.bots.policy import PASS, after, leaves
 from game.bots.reasons import Suggestion
 from game.bots.table import Table
@@ -18,7 +18,7 @@ MAX_SUGGESTIONS = 4
 
 def _others(t: Table, last: Reading | None) -> list[Suggestion]:
     if last is None:
-        moves = [p.text for p in plan(t.hand, t.rules).parts]
+        moves = [p.text for p in whole_plan(t.hand, t.rules).parts]
         key = "leads"
     else:
         moves = sorted(follow_moves(t.hand, last, t.rules), key=lambda m: -score(after(t, m), t.rules))
@@ -29,10 +29,21 @@ def _others(t: Table, last: Reading | None) -> list[Suggestion]:
     return out
 
 
+def first_choice(t: Table, level: Level) -> Suggestion:
+    """What Suggest shows first: `hard`'s choice (the strongest level, at least the table's), unless it passes where
+    the table's own bot, in this seat, would play: a suggestion is never more passive than the bot (issue 34: a pass
+    on QQ suggested to a landlord holding KK). Deterministic: both think with the same seed."""
+    best = think(t, HARD, random.Random(0))
+    if best.move != PASS or level is HARD:
+        return best
+    own = think(t, level, random.Random(0))
+    return own if own.move != PASS else best
+
+
 def alternatives(t: Table, level: Level) -> list[Suggestion]:
-    """Distinct moves, best first; the first is what the bot itself would play (deterministic)."""
-    best = think(t, level, random.Random(0))
-    out = [best]
+    """Distinct moves, best first (`first_choice` at the table's `level`), then the plan's other plays (leading) or
+    the other answers and passing (following)."""
+    out = [first_choice(t, level)]
     for other in _others(t, t.last):
         if len(out) >= MAX_SUGGESTIONS:
             break

@@ -1,5 +1,6 @@
-"""One decision for the seat to act: the rules of thumb, overruled by the end-game search when the level
-searches and few enough cards are left."""
+"""One decision for the seat to act: the rules of thumb, overruled by the play-outs or the end-game search when the
+level looks ahead and few enough cards are left, and the search's move by one proved to win on every consistent deal
+where it does not."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import random
 from game.bots.endgame import search
 from game.bots.levels import Level
 from game.bots.policy import decide
+from game.bots.proof import deal_count, drawn, first_sure, legal_moves, sure_move, whole
 from game.bots.reasons import Suggestion
 from game.bots.rollout import look_ahead
 from game.bots.table import Table
@@ -32,9 +34,31 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
             return choice
         move, won, of = better
         return Suggestion(move, "looks_ahead", {"play": move, "won": won, "of": of})
+    provable = level.proof_deals and whole(t)
+    exact = provable and deal_count(t) <= level.exact_deals
+    if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
+        deals = drawn(t, level.exact_deals, rng)
+        sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, level.proof_nodes)
+        if sure == choice.move:
+            return choice
+        if sure is not None:
+            return Suggestion(sure, "looks_ahead", {"play": sure, "won": len(deals), "of": len(deals)})
     wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
     best = max(wins.values())
     if best == 0 or wins[choice.move] >= best:
-        return choice
-    move = next(m for m, n in wins.items() if n == best)
-    return Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})
+        found = choice
+    else:
+        move = next(m for m, n in wins.items() if n == best)
+        found = Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})
+    if not provable or exact:
+        return found
+    # A move that wins on every deal won every sampled one, unless the search's budget misjudged it: only such moves,
+    # and the rule's own, are worth a proof (most decisions have none beside the search's own).
+    full = [m for m, n in wins.items() if (n == level.samples or m == choice.move) and m != found.move]
+    if not full:
+        return found
+    sure = sure_move(t, found.move, full, level.proof_deals, level.proof_nodes, rng, level.every_deals)
+    if sure is None:
+        return found
+    move, deals = sure
+    return Suggestion(move, "looks_ahead", {"play": move, "won": deals, "of": deals})

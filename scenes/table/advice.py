@@ -1,6 +1,7 @@
-"""What the hard bot would do in your seat, asked of the bots' worker: the suggestions (Suggest) and the three cards to
-pass on (the swap), for whatever seat the table is fed by. A suggestion is asked as soon as your turn starts, so
-Suggest answers in the frame of the key; the screens never name a bot function."""
+"""What the bots would do in your seat, asked of the bots' worker: the suggestions (Suggest: `hard`'s choice, never
+more passive than the table's level) and the three cards to pass on (the swap), for whatever seat the table is fed
+by. A suggestion is asked as soon as your turn starts, so Suggest answers in the frame of the key; the screens never
+name a bot function."""
 
 from __future__ import annotations
 
@@ -11,24 +12,27 @@ from typing import Any
 from game import bots
 from game.view import Observation
 from scenes.platform.worker import ask
+from scenes.table.table_settings import TableSettings
 
-ADVISER = "hard"  # the level whose choice Suggest and the swap's proposal show
+ADVISER = "hard"  # the level whose choice the swap's proposal shows (Suggest's first choice is hard's too)
 
 
 class Advice:
     """The worker's answers for your seat, one question per turn at a time."""
 
-    def __init__(self, pool: Executor | None) -> None:
+    def __init__(self, pool: Executor | None, settings: TableSettings) -> None:
         self.pool = pool
+        self.settings = settings  # the table's level, read at each question: Settings may change it mid-match
         self.key: Hashable = None
         self.pending: Future[Any] | None = None
 
     def suggestions(self, view: Observation, key: Hashable) -> Future[Any] | None:
         """The suggestions for the turn `key` (best first), asked once per turn: ask ahead with this as your turn
-        starts, and again when Suggest is pressed to get the same answer. None without a worker."""
+        starts, and again when Suggest is pressed to get the same answer. None without a worker. The table's level goes
+        with the question: where `hard` would pass, that level's bot in your seat may play (`bots.suggest`)."""
         if self.key != key or self.pending is None:
             self.withdraw()
-            self.key, self.pending = key, ask(self.pool, bots.suggest, view, ADVISER)
+            self.key, self.pending = key, ask(self.pool, bots.suggest, view, self.settings.level)
         return self.pending
 
     def swap(self, view: Observation) -> Future[Any] | None:

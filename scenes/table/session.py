@@ -44,7 +44,7 @@ class Session:
         self.moods = Moods()  # the faces on the seats
         self.ticker = Ticker(self.view.multiplier)
         self.fx_rng = random.Random(seat.seed * 31 + 5)  # presentation only: sparks, smoke, confetti
-        self.advice = Advice(seat.pool)  # what the hard bot would do in your seat
+        self.advice = Advice(seat.pool, settings)  # what the bots would do in your seat
         self.relaid = False  # a whole view came (back in a room after a gap): the screen lays the table out again
 
     # ----- who sits where ------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ TEST_LIMITS = Limits(  # the rates out of the way: the tests of the limits set t
     creates_per_minute=OPEN,
     create_burst=OPEN,
     connections_per_address=1000,
+    flood=OPEN,
 )
 TEST_PACE = Pace(bot_pause=0.0)
 T = TypeVar("T")
@@ -82,6 +83,16 @@ async def expect(client: AsyncClient, kind: type[T], test: Callable[[T], bool] =
                 return message
 
     return await asyncio.wait_for(wait(), WAIT)
+
+
+async def until(condition: Callable[[], bool]) -> None:
+    """Wait, within WAIT, until `condition()` holds (the server's state, looked at every 10 ms)."""
+
+    async def wait() -> None:
+        while not condition():
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(wait(), WAIT)
 
 
 async def host(server: Server, ruleset: str, seats: list[str], name: str = "Host", **options: bool) -> Player:

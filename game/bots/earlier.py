@@ -24,7 +24,7 @@ from pathlib import Path
 
 from game.observe import Observation
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # the checkout: `git archive` reads its history
 IMPORTS = re.compile(r"\b(from|import) game\b")
 
 

@@ -1,0 +1,234 @@
+"""Proving a decision: which moves win on every deal of the unseen cards that agrees with what the seat has seen.
+
+A seat sees its own hand, every play, the hand sizes, the kitty cards the landlord has not played yet and a shown
+hand (004). Every split of the unseen cards that matches those is a consistent deal; the exact solver
+(`game.solver`) decides each one with every hand face up. A move that wins on every consistent deal wins whatever
+the others hold and however they play; a decision is a proven blunder when such a move exists and the move made
+loses on at least one deal (the benchmark `benchmarks/proof_screen.py` screens games for them, issue 34).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from game.bots.table import Table
+from game.cards import NUM_RANKS, Counts, add, parse, subtract
+from game.combos import answer, classify
+from game.solver import Move, Position, Solver, TooLong
+
+Hands = tuple[Counts, ...]
+TABLE_LIMIT = 1 << 21  # solved positions kept per decision before the solver's tables start afresh (memory)
+
+
+def _subsets(pool: Counts, size: int, rank: int = 0) -> Iterator[Counts]:
+    """Every multiset of `size` cards drawn from `pool`'s counts, ranks from `rank` on."""
+    if size == 0:
+        yield (0,) * NUM_RANKS
+        return
+    if rank == NUM_RANKS or sum(pool[rank:]) < size:
+        return
+    for n in range(min(pool[rank], size), -1, -1):
+        for rest in _subsets(pool, size - n, rank + 1):
+            if n:
+                yield (*rest[:rank], n, *rest[rank + 1 :])
+            else:
+                yield rest
+
+
+def count_subsets(pool: Counts, size: int) -> int:
+    """How many `_subsets(pool, size)` there are (polynomial coefficients, no enumeration)."""
+    ways = [1] + [0] * size
+    for n in pool:
+        ways = [sum(ways[k - j] for j in range(min(n, k) + 1)) for k in range(size + 1)]
+    return ways[size]
+
+
+def _others(t: Table) -> list[int]:
+    return [s for s in range(t.players) if s != t.seat]
+
+
+def whole(t: Table) -> bool:
+    """Do the unseen cards fill the other hands exactly, as in a real hand? (A position built from a short history
+    leaves cards unaccounted for, and a wild-card table's virtual view, `wild.virtual_view`, may count a rank more
+    often than the pack holds it: neither has a consistent deal in this sense.)"""
+    pool = subtract(t.unseen, t.landlord_holds)
+    return min(pool) >= 0 and sum(t.unseen) == sum(t.sizes) - t.sizes[t.seat]
+
+
+def deal_count(t: Table) -> int:
+    """How many consistent deals `consistent_deals` gives (three seats: one split of the pool decides both)."""
+    others = _others(t)
+    pool = subtract(t.unseen, t.landlord_holds)
+    if len(others) == 1:
+        return 1
+    first = others[0]
+    need = t.sizes[first] - (sum(t.landlord_holds) if first == t.landlord else 0)
+    if len(others) == 2:
+        return count_subsets(pool, need)
+    return sum(1 for _ in consistent_deals(t))
+
+
+def consistent_deals(t: Table) -> Iterator[Hands]:
+    """Every deal of the unseen cards to the other seats that matches their sizes and the landlord's known cards."""
+    mine = add(t.hand, t.kept)
+    pool = subtract(t.unseen, t.landlord_holds)
+
+    def fill(seats: list[int], pool: Counts, hands: dict[int, Counts]) -> Iterator[Hands]:
+        seat, rest = seats[0], seats[1:]
+        known = t.landlord_holds if seat == t.landlord and not t.is_landlord else (0,) * NUM_RANKS
+        need = t.sizes[seat] - sum(known)
+        picks = _subsets(pool, need) if rest else ([pool] if sum(pool) == need else [])
+        for pick in picks:
+            hands[seat] = add(known, pick)
+            if rest:
+                yield from fill(rest, subtract(pool, pick), hands)
+            else:
+                yield tuple(mine if s == t.seat else hands[s] for s in range(t.players))
+
+    yield from fill(_others(t), pool, {})
+
+
+def position(t: Table, hands: Hands) -> Position:
+    """The fully known position of `t`'s decision on one deal."""
+    last_seat = t.last_seat if t.last is not None and t.last_seat is not None else t.seat
+    return Position(t.rules, hands, t.landlord, t.seat, t.last, last_seat, t.allowance)
+
+
+def move_of(p: Position, move: str) -> Move:
+    """The solver's action for a rank string as the match reads it (a lead's default reading)."""
+    if move == "pass":
+        found = p.find("pass")
+    else:
+        reading = answer(classify(parse(move), p.rules), p.last)
+        found = p.find(move, reading.kind if reading else None)
+    if found is None:
+        raise ValueError(f"{move} is not a legal move here")
+    return found
+
+
+class Verdict(NamedTuple):
+    """A proved decision: whether the move made wins on every consistent deal (None: not asked, as no other move
+    does), and when it does not, the other moves that do (rank strings); the deals proved."""
+
+    move: str
+    sure: tuple[str, ...]
+    move_sure: bool | None
+    deals: int
+
+    @property
+    def blunder(self) -> bool:
+        return bool(self.sure) and self.move_sure is False
+
+
+SCOUT = 8  # deals the other moves are tried on first: most decisions have none that wins on all of them
+
+
+def prove(t: Table, move: str, true: Hands | None = None, rng: random.Random | None = None) -> Verdict:
+    """Which other moves of `t`'s seat win on every consistent deal, and does `move`? Deals are tried `true` first
+    (when given: the hands as they are, one of the consistent deals), then in a shuffled order. The other moves are
+    scouted on a few deals and each dropped at its first loss; when some survive, `move` is proved on every deal,
+    and only if it loses one are the survivors proved on every deal too."""
+    deals = list(consistent_deals(t))
+    if not deals:
+        raise ValueError("no consistent deal: the unseen cards do not fill the other hands")
+    (rng or random.Random(0)).shuffle(deals)
+    if true is not None:
+        deals.remove(true)
+        deals.insert(0, true)
+    solver = Solver(t.rules, t.landlord, t.allowance)
+
+    def wins(hands: Hands, m: Move) -> bool:
+        nonlocal solver
+        if len(solver.table) > TABLE_LIMIT:
+            solver = Solver(t.rules, t.landlord, t.allowance)
+        return solver.wins_after(position(t, hands), m)
+
+    made = move_of(position(t, deals[0]), move)
+    alive = [m for m in position(t, deals[0]).moves() if m != made]
+    for hands in deals[:SCOUT]:
+        alive = [m for m in alive if wins(hands, m)]
+    if not alive:
+        return Verdict(move, (), None, min(SCOUT, len(deals)))
+    lost = next((k for k, hands in enumerate(deals) if not wins(hands, made)), None)
+    if lost is None:
+        return Verdict(move, (), True, len(deals))
+    for hands in [deals[lost], *deals[SCOUT:]]:
+        alive = [m for m in alive if wins(hands, m)]
+        if not alive:
+            break
+    return Verdict(move, tuple(dict.fromkeys(m.text for m in alive)), False, len(deals))
+
+
+def drawn(t: Table, count: int, rng: random.Random) -> list[Hands]:
+    """`count` consistent deals at most: all of them, shuffled, when there are no more, else as many drawn at random
+    (uniform over the unseen cards' orders; repeats dropped)."""
+    if whole(t) and deal_count(t) <= count:
+        deals = list(consistent_deals(t))
+        rng.shuffle(deals)
+        return deals
+    mine = add(t.hand, t.kept)
+    pool = subtract(t.unseen, t.landlord_holds)
+    cards = [rank for rank, n in enumerate(pool) for _ in range(n)]
+    found: dict[Hands, None] = {}
+    for _ in range(count):
+        rng.shuffle(cards)
+        hands, start = [], 0
+        for seat in range(t.players):
+            if seat == t.seat:
+                hands.append(mine)
+                continue
+            known = t.landlord_holds if seat == t.landlord else (0,) * NUM_RANKS
+            need = t.sizes[seat] - sum(known)
+            hands.append(add(known, _counts(cards[start : start + need])))
+            start += need
+        found[tuple(hands)] = None
+    return list(found)
+
+
+def _counts(ranks: list[int]) -> Counts:
+    counts = [0] * NUM_RANKS
+    for rank in ranks:
+        counts[rank] += 1
+    return tuple(counts)
+
+
+def legal_moves(t: Table, hands: Hands) -> list[str]:
+    """Every legal move of `t`'s seat as a rank string (a lead's several readings once), as the solver lists them."""
+    return list(dict.fromkeys(m.text for m in position(t, hands).moves()))
+
+
+def first_sure(t: Table, moves: list[str], deals: list[Hands], nodes: int) -> str | None:
+    """The first of `moves` that wins on every one of `deals` (proved exactly), or None: none does, or the proofs
+    would search more than `nodes` positions. A move is dropped at its first lost deal, so a decision costs most
+    when its first move wins everywhere: one proof per deal."""
+    solver = Solver(t.rules, t.landlord, t.allowance, limit=nodes)
+    try:
+        for move in moves:
+            if all(solver.wins_after(position(t, h), move_of(position(t, h), move)) for h in deals):
+                return move
+    except TooLong:
+        return None
+    return None
+
+
+def sure_move(
+    t: Table, choice: str, others: list[str], deals: int, nodes: int, rng: random.Random, every: int = 0
+) -> tuple[str, int] | None:
+    """A move to play instead of `choice` (issue 34's proven blunders), and the deals proved; None to keep `choice`
+    (or the proofs would search more than `nodes` positions).
+
+    With no more than `every` consistent deals, `others` (in their order) are proved on all of them: one that wins on
+    every deal is played, as it wins whatever the unseen cards (if `choice` does too, nothing is lost). It is proved
+    first because it is cheap: such a move mostly wins at once, while `choice`, where it loses on one deal of
+    hundreds, is searched deep on every other. Else `choice` and `others` are proved on `deals` consistent deals
+    (`drawn`), and the first of `others` that wins on all of them replaces `choice` where it loses on one."""
+    if whole(t) and deal_count(t) <= every:
+        hands = list(consistent_deals(t))
+        rng.shuffle(hands)
+        found = first_sure(t, others, hands, nodes)
+        return None if found is None else (found, len(hands))
+    hands = drawn(t, deals, rng)
+    found = first_sure(t, [choice, *others], hands, nodes)
+    return None if found is None or found == choice else (found, len(hands))
