@@ -1,6 +1,6 @@
 """The play scene driven by synthetic events under the dummy driver: selecting, playing, passing, suggesting."""
 
-from concurrent.futures import wait
+from concurrent.futures import Executor, Future, wait
 
 import pygame
 
@@ -181,6 +181,28 @@ def test_s21_suggest_is_asked_ahead_and_answers_in_the_frame_of_the_key(app):
     post(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="", scancode=0)
     steps(app, 1)
     assert app.session.notices.message is not None and app.session.cards.selected
+
+
+class Unanswered(Executor):
+    """A bots' worker that takes every question and answers none: a suggestion still pending when the turn moves on."""
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        return Future()
+
+
+def test_a_suggestion_withdrawn_by_passing_before_it_came_is_dropped(app):
+    """S, then P before the worker answers: passing withdraws the question (its future is cancelled), and the table
+    goes on without it rather than failing on the cancelled answer (seen under load in test_rooms_table)."""
+    following(app)
+    app.session.advice.withdraw()  # the question asked ahead as the turn started
+    app.session.advice.pool = Unanswered()
+    press(app, pygame.K_s)
+    asked = app.scene.pending
+    assert asked is not None and not asked.done()
+    press(app, pygame.K_p)
+    steps(app, 3)
+    assert asked.cancelled() and app.scene.pending is None
+    assert app.session.seat.match.hand.history[-1] == (0, "pass")
 
 
 def test_gamepad_x_suggests(app):

@@ -29,6 +29,7 @@ class Level:
     proof_nodes: int = 0  # positions those proofs may search, per decision (game.solver, exact)
     exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
     every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
+    close_wins: int = 0  # and the moves that won this many sampled deals fewer than the search's (its budget misjudges)
     rollouts: int = 0  # before that: deals of the unseen cards on which a few candidate moves are played out
     rollout_moves: int = 0  # moves those play-outs may make in all, per decision (then the hand plans judge)
     rollout_cards: int = 0  # play out once three hands together hold at most this many cards (pro rata)
@@ -72,9 +73,10 @@ NORMAL = Level(
     search_cards=23,
     farmer_search_cards=23,
     proof_deals=100,  # issue 34: no proven blunder (docs/bots.md, "Proofs")
-    proof_nodes=20_000,
+    proof_nodes=30_000,
     exact_deals=24,
     every_deals=3000,  # the proof screen's own limit
+    close_wins=3,
 )
 HARD = replace(  # normal with a larger end-game search and, before it, play-outs of the middle game
     NORMAL,
@@ -87,6 +89,7 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     proof_nodes=30_000,
     exact_deals=40,
     every_deals=3000,
+    close_wins=0,  # normal's 3 not measured at hard yet (more proofs in more decisions: its time budget)
     rollouts=16,  # 4, 8 and 24 were measured too: more deals make the choice between moves less noisy, to 16
     rollout_moves=1440,
     rollout_cards=36,  # 30 before; 40, 42 and 54 were no better (docs/bots.md, "hard plays out from 36 cards")

@@ -53,8 +53,12 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if not provable or exact:
         return found
     # A move that wins on every deal won every sampled one, unless the search's budget misjudged it: only such moves,
-    # and the rule's own, are worth a proof (most decisions have none beside the search's own).
-    full = [m for m, n in wins.items() if (n == level.samples or m == choice.move) and m != found.move]
+    # the rule's own and, with few enough deals to prove them on all, those close behind the search's are worth a
+    # proof (most decisions have none beside the search's own).
+    close = level.samples
+    if level.close_wins and deal_count(t) <= level.every_deals:
+        close = wins[found.move] - level.close_wins
+    full = [m for m, n in wins.items() if (n >= close or m == choice.move) and m != found.move]
     if not full:
         return found
     sure = sure_move(t, found.move, full, level.proof_deals, level.proof_nodes, rng, level.every_deals)

@@ -254,8 +254,8 @@ class PlayScene(TableScene):
         if self.pending is None or not self.pending.done():
             return
         pending, self.pending = self.pending, None
-        if pending.exception() is not None:  # the worker failed or died (a new one starts): Suggest asks again
-            return
+        if pending.cancelled() or pending.exception() is not None:  # withdrawn (the turn was played), or the worker
+            return  # failed or died (a new one starts): Suggest asks again
         found = pending.result()
         if self.suggest_key != self.session.turn_key() or not found:
             return
