@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.art.text import blit_text, text, wrap
-from scenes.art.widgets import ANY_WAY, GOLD, MODAL, MUTED, Row, dim, panel
+from scenes.art.widgets import ANY_WAY, GOLD, MODAL, MUTED, Button, Row, dim, panel
 from scenes.platform.input import Act, Input
 from scenes.scene import Scene
 from scenes.words.i18n import tr
@@ -124,3 +124,34 @@ class MenuOverlay(Scene, ABC):
         self.row.draw(surface, geo.px(28))
         for image, rect in self.note_layout():
             surface.blit(image, rect)
+
+
+class TwoColumnOverlay(MenuOverlay, ABC):
+    """A menu of two columns of `lines` buttons each, and its last item (Back) centred below both. The reference
+    pixels of the margins and the Back button are the screen's own."""
+
+    lines = 8  # buttons per column
+    margin, between = 60, 40  # the columns' outer margin and the gap between them
+    back_width, back_lift, foot = 400, 40, 60  # Back's width and its rise from the panel's bottom; the room under it
+
+    def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
+        geo = self.canvas.geo
+        margin, between = geo.px(self.margin), geo.px(self.between)
+        width = (box.width - 2 * margin - between) // 2
+        buttons = []
+        for k, (key, label, style) in enumerate(items[:-1]):
+            column, line = divmod(k, self.lines)
+            x = box.x + margin + column * (width + between)
+            buttons.append(
+                Button(key, label, pygame.Rect(x, box.y + geo.px(110) + line * (height + gap), width, height), style)
+            )
+        key, label, style = items[-1]
+        back = pygame.Rect(0, 0, geo.px(self.back_width), height)
+        back.midbottom = (box.centerx, box.bottom - geo.px(self.back_lift))
+        return Row([*buttons, Button(key, label, back, style)])
+
+    def box(self) -> pygame.Rect:
+        geo = self.canvas.geo
+        rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + self.foot))
+        rect.center = geo["panel"].center
+        return rect

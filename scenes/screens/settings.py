@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import pygame
-
 from game.rulesets import Ruleset
-from scenes.art.widgets import Button, Row
 from scenes.flow import set_practice
 from scenes.platform.input import Act, Input
 from scenes.platform.prefs import AUTO_INTERVALS, VOLUMES
-from scenes.screens.overlay import MenuOverlay
+from scenes.screens.overlay import TwoColumnOverlay
 from scenes.table.table_settings import LEVELS
 from scenes.words.i18n import LANGUAGES, tr
 from scenes.words.wording import level_name, ruleset_title
@@ -19,7 +16,7 @@ def on_off(value: bool) -> str:
     return tr("settings.on" if value else "settings.off")
 
 
-class SettingsOverlay(MenuOverlay):
+class SettingsOverlay(TwoColumnOverlay):
     """Two columns: the table's settings on the left, the screen's and the sound's on the right. The match keeps
     its counter, timers and practice in its save; this device keeps the rest in prefs.json, across new matches and
     relaunches (`scenes/platform/prefs.py`). Left/Right turn a focused volume down or up; Confirm steps it up to
@@ -28,7 +25,7 @@ class SettingsOverlay(MenuOverlay):
     name = "settings"
     title_key = "settings.title"
     width = 1240
-    lines = 8  # buttons per column; Back sits centred below both
+    lines = 8
 
     def items(self) -> list[tuple[str, str, str]]:
         s, prefs = self.host.table_settings, self.host.prefs
@@ -66,28 +63,6 @@ class SettingsOverlay(MenuOverlay):
     def relayout(self) -> None:
         super().relayout()
         self.row.get("timers").enabled = self._ruleset_timed() is None  # the ruleset's own timers: shown, greyed
-
-    def arrange(self, items: list[tuple[str, str, str]], box: pygame.Rect, height: int, gap: int) -> Row:
-        geo = self.canvas.geo
-        margin, between = geo.px(60), geo.px(40)
-        width = (box.width - 2 * margin - between) // 2
-        buttons = []
-        for k, (key, label, style) in enumerate(items[:-1]):
-            column, line = divmod(k, self.lines)
-            x = box.x + margin + column * (width + between)
-            buttons.append(
-                Button(key, label, pygame.Rect(x, box.y + geo.px(110) + line * (height + gap), width, height), style)
-            )
-        key, label, style = items[-1]
-        back = pygame.Rect(0, 0, geo.px(400), height)
-        back.midbottom = (box.centerx, box.bottom - geo.px(40))
-        return Row([*buttons, Button(key, label, back, style)])
-
-    def box(self) -> pygame.Rect:
-        geo = self.canvas.geo
-        rect = pygame.Rect(0, 0, geo.px(self.width), geo.px(110 + 86 * (self.lines + 1) + 60))
-        rect.center = geo["panel"].center
-        return rect
 
     def update(self, dt: float) -> None:
         super().update(dt)
