@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.match import Phase
+from net import messages
 from scenes.screens.lobby import Lobby, Plan
 from tests.kit.app import press, steps, title_app
 from tests.kit.rooms import WAIT, Friend, server_thread
@@ -66,6 +67,11 @@ def test_a_hand_with_a_friend_and_a_bot_played_from_the_window_by_keys(app, tmp_
             friend.poll(lambda: friend.views and friend.views[-1].settlement is not None, "the friend's settlement")
             assert friend.views[-1].settlement == session.view.settlement
             assert friend.views[-1].cards != session.view.cards  # each its own hand, never the other's
+            until(app, lambda: app.scene.row.get("again").enabled, "Play again", friend)
+            press(app, pygame.K_SPACE)  # Play again: ready, and the table again once the friend is
+            friend.client.send(messages.ready(True))
+            until(app, lambda: app.scene.name != "settlement", "the next hand's table", friend)
+            assert session.view.hand_no == 2 and session.view.phase is Phase.BIDDING
         finally:
             friend.close()
             app.room.close() if app.room else None
