@@ -52,17 +52,7 @@ def test_a_hand_with_a_friend_and_a_bot_played_from_the_window_by_keys(app, tmp_
             until(app, lambda: app.session is not None and app.scene.name != "lobby", "the table", friend)
             session = app.session
             assert session.me == 0 and session.names[1] == "Ann"
-            keys = 0
-            while not over(session):
-                until(app, lambda: session.cards.settled and (asked(session) or over(session)), "a turn", friend)
-                if session.view.phase is Phase.BIDDING:
-                    press(app, pygame.K_SPACE if keys % 2 else pygame.K_p)  # no bid, then a bid when it comes round
-                elif session.view.phase is Phase.PLAYING:
-                    press(app, pygame.K_s)
-                    until(app, lambda: app.scene.suggestions or app.scene.cannot_beat, "a suggestion", friend)
-                    press(app, pygame.K_SPACE)
-                keys += 1
-                assert keys < 200
+            play_hand(app, session, friend)
             until(app, lambda: app.scene.name == "settlement", "the settlement", friend)
             friend.poll(lambda: friend.views and friend.views[-1].settlement is not None, "the friend's settlement")
             assert friend.views[-1].settlement == session.view.settlement
@@ -72,6 +62,79 @@ def test_a_hand_with_a_friend_and_a_bot_played_from_the_window_by_keys(app, tmp_
             friend.client.send(messages.ready(True))
             until(app, lambda: app.scene.name != "settlement", "the next hand's table", friend)
             assert session.view.hand_no == 2 and session.view.phase is Phase.BIDDING
+        finally:
+            friend.close()
+            app.room.close() if app.room else None
+
+
+def play_hand(app, session, friend: Friend) -> None:
+    """The window's turns by keys until the hand is over: no bid then a bid at the auction, Suggest then Space in
+    play (a suggested pass makes Space pass)."""
+    keys = 0
+    while not over(session):
+        until(app, lambda: session.cards.settled and (asked(session) or over(session)), "a turn", friend)
+        if session.view.phase is Phase.BIDDING:
+            press(app, pygame.K_SPACE if keys % 2 else pygame.K_p)
+        elif session.view.phase is Phase.PLAYING:
+            press(app, pygame.K_s)
+            until(app, lambda: app.scene.suggestions or app.scene.cannot_beat, "a suggestion", friend)
+            press(app, pygame.K_SPACE)
+        keys += 1
+        assert keys < 200
+
+
+def answered(seat, send):
+    """`send`, returning only once the server's answer has arrived (a fast network: the next hand is dealt before
+    the frame that said ready is over)."""
+
+    def send_and_wait(action) -> None:
+        send(action)
+        deadline = time.monotonic() + WAIT
+        while not seat.pending():
+            assert time.monotonic() < deadline, "waited too long for the answer"
+            time.sleep(0.002)
+
+    return send_and_wait
+
+
+@pytest.mark.slow
+@pytest.mark.app(saving=True)
+def test_a_window_that_joined_a_friends_room_plays_on_to_the_next_hands(app, tmp_path, monkeypatch):
+    """The window joins a room a friend hosts (seat 1, drawn at the bottom) and plays three hands: after each the
+    window's settlement, Play again, and the next hand's table, whoever says ready first; never the settlement of a
+    hand that is not over."""
+    with server_thread(tmp_path / "rooms") as url:
+        friend = Friend(url, "Bo")
+        try:
+            code = friend.host("standard", ["open", "bot"])
+            app.push(Lobby(app, Plan.joining(url, code)))
+            lobby = app.scene
+            until(app, lambda: lobby.room is not None and lobby.room.room is not None, "the room", friend)
+            press(app, pygame.K_SPACE)  # Ready: focused
+            friend.poll(lambda: friend.room.seats[1].ready, "the window ready")
+            friend.client.send(messages.start())
+            until(app, lambda: app.session is not None and app.scene.name != "lobby", "the table", friend)
+            session = app.session
+            assert session.me == 1 and session.names[0] == "Bo" and session.place(1) == 0
+            for order in ("friend first", "window first", "answered at once"):
+                hand = session.view.hand_no
+                play_hand(app, session, friend)
+                until(app, lambda: app.scene.name == "settlement", "the settlement", friend)
+                decided = session.view.phase is Phase.MATCH_OVER  # then Play again is a new match, from hand 1
+                until(app, lambda: app.scene.row.get("again").enabled, "Play again", friend)
+                if order == "window first":
+                    press(app, pygame.K_SPACE)
+                    until(app, lambda: session.seat.ready, "the window ready", friend)
+                    friend.client.send(messages.ready(True))
+                else:  # the friend is ready before the window says it
+                    friend.client.send(messages.ready(True))
+                    friend.poll(lambda: friend.room.seats[0].ready, "the friend ready")
+                    if order == "answered at once":  # the deal is back before Play again's frame is over
+                        monkeypatch.setattr(session.seat, "send", answered(session.seat, session.seat.send))
+                    press(app, pygame.K_SPACE)
+                until(app, lambda: app.scene.name != "settlement", "the next hand's table", friend)
+                assert session.view.phase is Phase.BIDDING and app.scene.name == "bidding"
+                assert session.view.hand_no == (1 if decided else hand + 1)
         finally:
             friend.close()
             app.room.close() if app.room else None

@@ -123,8 +123,7 @@ class SettlementScene(Scene):
 
     def update(self, dt: float) -> None:
         self.shown += dt
-        if self.waiting and self.session.seat.pending():  # the next hand is dealt: the table again, at its phase
-            self.session.take()
+        if self.host.room is not None and self.dealt_again():  # the table again, at the new hand's phase
             self.host.show(self.session, settle=False)
             return
         self.celebration = [e for e in self.celebration if e.update(dt)]
@@ -136,6 +135,14 @@ class SettlementScene(Scene):
             b.hint = inputs.label(keys[b.key]) if b.key in keys else inputs.label(Act.CONFIRM) if b.focus else ""
         if self.host.demo and self.shown >= DEMO_PAUSE:
             self.choose(self.row.buttons[0].key)
+
+    def dealt_again(self) -> bool:
+        """At a room's table: has the next hand been dealt? Once you are ready, or without you (you were away while
+        the others were ready), or taken with your own Play again's answer: whoever took it, this screen never
+        stays up over a hand that is not over."""
+        if self.session.seat.pending():
+            self.session.take()  # the room's news and phrases go to the table beneath meanwhile
+        return self.session.view.phase not in (Phase.HAND_OVER, Phase.MATCH_OVER)
 
     def choose(self, key: str) -> None:
         if key == "again" and self.host.room is not None:

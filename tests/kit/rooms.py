@@ -14,7 +14,7 @@ from game.bots.seat import bot_action
 from net import messages
 from net.client import Client
 from net.loop_thread import LoopThread
-from net.messages import Update, Welcome
+from net.messages import RoomInfo, Update, Welcome
 from net.room import Pace
 from net.server import Server, Settings
 from tests.kit.net import TEST_LIMITS
@@ -48,13 +48,22 @@ def server_thread(rooms: pathlib.Path) -> Iterator[str]:
 
 
 class Friend:
-    """A friend's client on its own thread: joins by code, says ready, plays its seat by the easy bot."""
+    """A friend's client on its own thread: hosts a room or joins one by code, says ready, plays its seat by the easy
+    bot."""
 
     def __init__(self, url: str, name: str = "Ann", avatar: int = 1) -> None:
         self.client = Client(url, reconnect=False)
         self.client.send(messages.hello(name, avatar))
         self.seat: int | None = None
+        self.room: RoomInfo | None = None
         self.views: list = []
+
+    def host(self, ruleset: str, seats: list[str]) -> str:
+        """Open a room (seat 0) and return its code."""
+        self.client.send(messages.create(ruleset, "normal", seats))
+        self.poll(lambda: self.room is not None, "the friend's room")
+        assert self.room is not None
+        return self.room.code
 
     def join(self, code: str) -> None:
         self.client.send(messages.join(code))
@@ -67,6 +76,8 @@ class Friend:
             for message in self.client.poll():
                 if isinstance(message, Welcome):
                     self.seat = message.seat
+                elif isinstance(message, RoomInfo):
+                    self.room = message
                 elif isinstance(message, Update):
                     self.views.append(message.view)
                     view = message.view
