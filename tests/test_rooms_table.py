@@ -13,18 +13,8 @@ import pytest
 from game.match import Phase
 from net import messages
 from scenes.screens.lobby import Lobby, Plan
-from tests.kit.app import press, steps, title_app
-from tests.kit.rooms import WAIT, Friend, server_thread
-
-
-def until(app, done, what: str, friend: Friend | None = None) -> None:
-    deadline = time.monotonic() + WAIT
-    while not done():
-        assert time.monotonic() < deadline, f"waited too long for {what}"
-        steps(app, 1)
-        if friend is not None:
-            friend.poll()
-        time.sleep(0.002)
+from tests.kit.app import press, title_app
+from tests.kit.rooms import WAIT, Friend, server_thread, until
 
 
 def asked(session) -> bool:

@@ -83,7 +83,7 @@ class PauseMenu(MenuOverlay):
         elif key == "title":
             to_title(self.host)
         elif key == "say" and self.host.room is not None:
-            self.host.push(PhraseMenu(self.host, self.host.room))
+            self.host.push(PhraseMenu(self.host, self.host.room, said=self.close))
         elif key == "leave":
             leave_room(self.host)
         elif key == "quit":

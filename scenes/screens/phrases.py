@@ -3,6 +3,7 @@ player's own language (the phrase travels as its id)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from net.protocol import PHRASES
@@ -22,15 +23,18 @@ class PhraseMenu(TwoColumnOverlay):
     margin, between = 50, 30
     back_width, back_lift, foot = 360, 36, 50
 
-    def __init__(self, host: Host, room: RemoteSeat) -> None:
+    def __init__(self, host: Host, room: RemoteSeat, said: Callable[[], None] | None = None) -> None:
         super().__init__(host)
         self.room = room
+        self.said = said  # after a phrase is said (opened from the table's menu: that closes too, back to the table)
 
     def items(self) -> list[tuple[str, str, str]]:
         said = [(phrase, tr(f"phrases.{phrase}"), "plain") for phrase in PHRASES]
         return [*said, ("back", tr("common.back"), "dark")]
 
     def choose(self, key: str) -> None:
+        self.close()
         if key != "back":
             self.room.say(key)
-        self.close()
+            if self.said is not None:
+                self.said()

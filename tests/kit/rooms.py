@@ -1,5 +1,6 @@
 """A room server on loopback, run on a thread of its own so that a test's game window (the frame loop) and scripted
-friends can talk to it over real sockets; and a friend who plays by the easy bot."""
+friends can talk to it over real sockets; a friend who plays by the easy bot; the window's frames until something
+happens."""
 
 from __future__ import annotations
 
@@ -7,16 +8,18 @@ import asyncio
 import pathlib
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from game.bots.seat import bot_action
 from net import messages
 from net.client import Client
 from net.loop_thread import LoopThread
-from net.messages import RoomInfo, Update, Welcome
+from net.messages import RoomInfo, Said, Update, Welcome
 from net.room import Pace
 from net.server import Server, Settings
+from scenes.app import App
+from tests.kit.app import steps
 from tests.kit.net import TEST_LIMITS
 
 WAIT = 60.0  # no wait of a room test lasts longer
@@ -57,6 +60,7 @@ class Friend:
         self.seat: int | None = None
         self.room: RoomInfo | None = None
         self.views: list = []
+        self.said: list[tuple[int, str]] = []  # quick phrases heard: (seat, phrase id)
 
     def host(self, ruleset: str, seats: list[str]) -> str:
         """Open a room (seat 0) and return its code."""
@@ -78,6 +82,8 @@ class Friend:
                     self.seat = message.seat
                 elif isinstance(message, RoomInfo):
                     self.room = message
+                elif isinstance(message, Said):
+                    self.said.append((message.seat, message.phrase))
                 elif isinstance(message, Update):
                     self.views.append(message.view)
                     view = message.view
@@ -91,3 +97,14 @@ class Friend:
     def close(self) -> None:
         self.client.close()
         self.client.join_thread()
+
+
+def until(app: App, done: Callable[[], object], what: str, friend: Friend | None = None) -> None:
+    """Frames of `app` (and the friend's turns) until `done()`, for at most WAIT seconds."""
+    deadline = time.monotonic() + WAIT
+    while not done():
+        assert time.monotonic() < deadline, f"waited too long for {what}"
+        steps(app, 1)
+        if friend is not None:
+            friend.poll()
+        time.sleep(0.002)
