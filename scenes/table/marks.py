@@ -92,12 +92,12 @@ def draw_seat_tags(surface: pygame.Surface, geo: Fitted, view: Observation, seat
 
 
 def draw_presence(surface: pygame.Surface, geo: Fitted, said: str, box: pygame.Rect) -> None:
-    """What a room says of a seat's player beyond the match (away, a bot plays; waiting for a friend): a pill on the
-    seat box's bottom edge."""
+    """What a room says of a seat's player beyond the match (away, a bot plays; waiting for a friend): a pill just
+    under the seat box, clear of the name plate's points."""
     if not said:
         return
     tag = pill(said, geo.px(18), (255, 236, 200), (geo.px(10), geo.px(3)), (70, 60, 60), 235)
-    surface.blit(tag, tag.get_rect(center=(box.centerx, box.bottom)))
+    surface.blit(tag, tag.get_rect(midtop=(box.centerx, box.bottom + geo.px(4))))
 
 
 def shown_positions(geo: Fitted, box: pygame.Rect, count: int, size: tuple[int, int]) -> list[tuple[int, int]]:
