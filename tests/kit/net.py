@@ -53,7 +53,8 @@ Check = Callable[[object], object]  # a compiled schema: raises on a value that 
 async def serving(
     rooms: pathlib.Path, limits: Limits = TEST_LIMITS, pace: Pace = TEST_PACE, seed: int = 7
 ) -> AsyncIterator[Server]:
-    """A server on 127.0.0.1 (a free port), one bot worker; stopped after, and no unexpected error in between."""
+    """A server on 127.0.0.1 (a free port), one bot worker; stopped after, and no unexpected error or failed room save
+    in between."""
     server = Server(Settings(rooms, limits, pace, bot_workers=1, seed=seed))
     await server.start("127.0.0.1", 0)
     try:
@@ -61,6 +62,7 @@ async def serving(
     finally:
         await server.stop()
     assert server.faults == []
+    assert server.saver.failures == 0, "a room save failed"
 
 
 def url(server: Server) -> str:

@@ -48,6 +48,7 @@ def server_thread(rooms: pathlib.Path) -> Iterator[str]:
         stop.set()
         thread.join(WAIT)
         assert made[0].faults == [], made[0].faults
+        assert made[0].saver.failures == 0, "a room save failed"
 
 
 class Friend:
