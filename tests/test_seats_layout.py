@@ -13,6 +13,7 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
+from scenes.table.seat_look import portrait_rect
 from tests.kit.app import click, post, press, steps
 from tests.kit.table import local_session, open_table, spot
 
@@ -60,6 +61,17 @@ def test_a_four_seat_table_seats_north_across_and_the_others_at_the_sides():
     south, east, north, west = (fitted[f"seat_{z}"] for z in SEAT_ZONES[4])
     assert north.bottom < east.top and north.bottom < west.top and west.right < east.left
     assert south.top > east.bottom and east.centerx > 1920 / 2 > west.centerx  # the next seat is on your right
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_seat_across_the_table_is_a_big_portrait_not_a_thumbnail(players, size):
+    """The commercial tables show every opponent as a big portrait: the seat across (the only one at two players) is
+    at least four fifths of a side seat's."""
+    fitted = load_layout().fit(size)
+    side = portrait_rect(fitted, fitted.for_players(3)["seat_east"])
+    across = portrait_rect(fitted, fitted.for_players(players)["seat_north"])
+    assert across.width >= 0.8 * side.width
 
 
 def test_overrides_apply_only_at_their_table():

@@ -152,8 +152,8 @@ class TableScene(Scene):
     def _pile(self, surface: pygame.Surface, seat: int) -> None:
         """An opponent's cards as the table shows them: backs in a fan with the count (the replay shows them open)."""
         s = self.session
-        across = s.cards.zone("pile", seat).width > s.cards.zone("pile", seat).height
-        draw_pile(surface, self.geo, s, seat, self.canvas.art["mini" if across else "table"], self.time)
+        fits = s.cards.zone("pile", seat).height >= s.cards.card_size("table")[1]  # else the small backs
+        draw_pile(surface, self.geo, s, seat, self.canvas.art["table" if fits else "mini"], self.time)
 
     def _cards(self, surface: pygame.Surface) -> None:
         """Every card sprite (a won round's fading out), then the hands lying face up at the hand's end; a face-up

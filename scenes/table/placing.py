@@ -45,7 +45,7 @@ def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
 
 def allowance_tag(geo: Fitted, view: Observation) -> tuple[pygame.Surface, pygame.Rect] | None:
     """Two-player: the pill with the card count at which the farmer wins and where it goes (the layout's
-    "allowance" point, under the opponent's seat), from the first call to the hand's end (None before, or at a
+    "allowance" point, under the stake plate), from the first call to the hand's end (None before, or at a
     table without an allowance)."""
     allowance = view.allowance
     if allowance is None or (view.landlord is None and not any(value for _, value in view.bids)):

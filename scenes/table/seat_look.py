@@ -35,6 +35,7 @@ FARMER_GREEN = (150, 220, 170)
 ALARM_RED = (236, 52, 40)
 TURN_GOLD = (255, 214, 90)
 PLATE_ALPHA = 190
+PLATE_HEIGHT = 64  # px at 1080p: a name plate, the name over the score
 SETTLEMENT_PORTRAIT = 44  # px at 1080p: the settlement's portraits, in the hand's roles
 
 
@@ -63,7 +64,7 @@ def portrait_rect(geo: Fitted, seat_box: pygame.Rect) -> pygame.Rect:
         face = pygame.Rect(0, 0, size, size)
         face.midleft = (seat_box.x + geo.px(4), seat_box.centery)
         return face
-    plate = geo.px(64)
+    plate = geo.px(PLATE_HEIGHT)
     size = min(seat_box.width - geo.px(50), round((seat_box.height - plate) / 1.2))
     face = pygame.Rect(0, 0, size, size)
     face.midbottom = (seat_box.centerx, seat_box.bottom - plate)
@@ -166,9 +167,9 @@ def _plate(
     """The name plate: the name and the score, under the portrait (beside it at the wide north seat), with the role
     on a tag over the portrait's foot."""
     name, score = session.names[seat], tr("table.points", score=f"{session.view.scores[seat]:+d}")
-    if wide:
-        plate = pygame.Rect(face.right + geo.px(8), box.y + geo.px(8), box.right - face.right - geo.px(8), 0)
-        plate.height = box.height - geo.px(16)
+    if wide:  # as tall as an upright seat's plate, level with the portrait's middle
+        plate = pygame.Rect(face.right + geo.px(8), 0, box.right - face.right - geo.px(8), geo.px(PLATE_HEIGHT))
+        plate.centery = face.centery
     else:
         plate = pygame.Rect(box.x, face.bottom + geo.px(6), box.width, box.bottom - face.bottom - geo.px(6))
     surface.blit(panel(plate.size, PLATE_ALPHA, geo.px(14)), plate.topleft)
