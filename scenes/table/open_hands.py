@@ -72,7 +72,7 @@ def card_positions(area: pygame.Rect, count: int, card: tuple[int, int], toward:
         gap = (area.width - columns * w) // max(1, columns)
         return [(area.x + (k // per) * (w + gap), round(area.y + (k % per) * step)) for k in range(count)]
     roomy = count == 1 or (area.width - w) / (count - 1) >= w * 0.45  # one row while its cards stay readable
-    rows = 1 if roomy or area.height < h * 1.4 else 2
+    rows = 1 if roomy or area.height < h * 1.5 else 2  # the second row lies half a card lower
     per = math.ceil(count / rows)
     step = min(w * 0.72, (area.width - w) / max(1, per - 1))
     corners = []

@@ -44,15 +44,15 @@ def card_size(geo: Fitted, size: str, large: bool) -> tuple[int, int]:
 
 
 def allowance_tag(geo: Fitted, view: Observation) -> tuple[pygame.Surface, pygame.Rect] | None:
-    """Two-player: the pill with the card count at which the farmer wins and where it goes (the layout's
-    "allowance" point, under the stake plate), from the first call to the hand's end (None before, or at a
-    table without an allowance)."""
+    """Two-player: the pill with the card count at which the farmer wins and where it goes (its top left at the
+    layout's "allowance" point, under the deal's chip), from the first call to the hand's end (None before, or at
+    a table without an allowance)."""
     allowance = view.allowance
     if allowance is None or (view.landlord is None and not any(value for _, value in view.bids)):
         return None
     label = tr("auction.allowance", cards=cards_text(allowance))
     image = pill(label, geo.px(24), GOLD, (geo.px(16), geo.px(6)), (40, 24, 10), 215)
-    return image, image.get_rect(midtop=geo["allowance"].topleft)
+    return image, image.get_rect(topleft=geo["allowance"].topleft)
 
 
 @dataclass
