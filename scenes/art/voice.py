@@ -52,24 +52,28 @@ def hiss(seconds: float, band: float, width: float, voice: float = 0.0) -> Phone
 
 A = (900.0, 1350.0, 2900.0)  # 啊, the a of "card"
 EE = (320.0, 2600.0, 3200.0)  # the i of 一
-U = (350.0, 950.0, 2400.0)  # the u of "two"
-AE = (820.0, 1900.0, 2850.0)  # the a of "last"
+U = (400.0, 1350.0, 2600.0)  # the u of "two", as Americans say it: fronted, its second formant falling to this
+UW = (420.0, 1950.0, 2700.0)  # where that u starts, just after the t
+AE = (760.0, 1900.0, 2850.0)  # the a of "last"
 NG = (300.0, 1900.0, 2800.0)  # the ng of 张, hummed
-L = (380.0, 1150.0, 2900.0)
-R = (520.0, 1300.0, 1750.0)  # r colours the vowel: its third formant drops
+L = (380.0, 1300.0, 3000.0)
+R = (560.0, 1600.0, 2150.0)  # r colours the vowel: its third formant drops
+D = (280.0, 1700.0, 2700.0)  # a voiced closure: only the hum below the first formant
 
 
 WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
     # phonemes, and the pitch (Hz) at even steps through the word
     "two_cards": (
         (
-            burst(0.05, 4200.0, 0.03, U),
-            vowel(0.20, *U),
-            burst(0.05, 2300.0, 0.05, A),
+            burst(0.05, 4500.0, 0.03, UW),
+            Phone(0.03, UW, 0.0, 0.15, 2300.0, 1200.0),
+            vowel(0.06, *UW),
+            vowel(0.14, *U),
+            burst(0.05, 2700.0, 0.05, A),
             vowel(0.15, *A),
             vowel(0.08, *R, voice=0.8),
-            Phone(0.03, R, 0.3, closure=0.03),
-            hiss(0.10, 5200.0, 2000.0, voice=0.2),
+            Phone(0.04, D, 0.15),
+            hiss(0.10, 5200.0, 1500.0, voice=0.1),
         ),
         (235.0, 225.0, 215.0, 205.0, 185.0, 165.0),
     ),
@@ -77,12 +81,12 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
         (
             vowel(0.07, *L, voice=0.7),
             vowel(0.15, *AE),
-            hiss(0.11, 5800.0, 2200.0),
-            burst(0.04, 4000.0, 0.04, A),
-            burst(0.05, 2300.0, 0.04, A),
+            hiss(0.11, 5200.0, 1500.0),
+            Phone(0.02, A, 0.0, 0.3, 4500.0, 2000.0, 0.03),
+            burst(0.05, 2700.0, 0.04, A),
             vowel(0.15, *A),
             vowel(0.08, *R, voice=0.8),
-            Phone(0.03, R, 0.3, closure=0.03),
+            Phone(0.04, D, 0.15),
         ),
         (240.0, 238.0, 230.0, 225.0, 215.0, 195.0, 170.0),
     ),
