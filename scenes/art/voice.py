@@ -16,6 +16,7 @@ SPEECH_RATE = 16000  # what the words are made at: speech needs nothing above 8 
 HIGHEST = 5000.0  # the harmonics kept (Hz)
 BANDWIDTHS = (90.0, 110.0, 170.0)  # the three formants' bandwidths (Hz)
 CONTROL = 80  # samples between two points of the formant and pitch tracks (5 ms)
+BREATH = 0.002  # noise under the whole word (about -58 dB): closures of digital silence made a recogniser mishear it
 HARMONICS_A_STEP = 6  # harmonics made between two yields of `speaking`: about a millisecond's work each
 
 Formants = tuple[float, float, float]
@@ -173,7 +174,7 @@ def speaking(word: str, rate: int, seed: int = 0) -> Generator[None, None, np.nd
     )
     voicing = np.convolve(voicing, np.hanning(161) / np.hanning(161).sum(), mode="same")  # no clicks between phones
     voiced *= voicing / max(1e-9, float(np.abs(voiced).max()))
-    noise = np.zeros(total)
+    noise = BREATH * _noise(total, 4000.0, 4000.0, rng)  # the phonemes' noise replaces it where they hiss
     start = 0
     for phone, length in zip(phones, lengths, strict=True):
         quiet = round(phone.closure * SPEECH_RATE)
