@@ -60,6 +60,7 @@ NG = (300.0, 1900.0, 2800.0)  # the ng of 张, hummed
 L = (380.0, 1300.0, 3000.0)
 R = (560.0, 1600.0, 2150.0)  # r colours the vowel: its third formant drops
 D = (280.0, 1700.0, 2700.0)  # a voiced closure: only the hum below the first formant
+ZH = (450.0, 1700.0, 2300.0)  # where the a of 张 starts: the retroflex zh lowers the third formant
 
 
 WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
@@ -95,22 +96,23 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
         (
             vowel(0.06, *L, voice=0.7),
             vowel(0.05, *EE),
-            vowel(0.15, *A),
-            vowel(0.09, *NG, voice=0.45),
-            burst(0.07, 3000.0, 0.04, A),
+            vowel(0.165, *A),
+            vowel(0.10, *NG, voice=0.45),
+            burst(0.035, 3500.0, 0.04, ZH),  # zh: unaspirated, a short hiss (a long one says chang)
             vowel(0.18, *A),
             vowel(0.12, *NG, voice=0.4),
         ),
-        (200.0, 185.0, 165.0, 155.0, 270.0, 272.0, 270.0, 268.0),
+        # every 75 ms: 两 low and falling to where 张 starts, high and level
+        (192.0, 186.0, 179.0, 172.0, 166.0, 160.0, 272.0, 272.0, 271.0, 270.0, 268.0),
     ),
-    "yi_zhang": (  # 一张: 一 takes the fourth tone before a first, falling from high
+    "yi_zhang": (  # 一张: 一 takes the fourth tone before a first, falling from high to low within its vowel
         (
-            vowel(0.20, *EE),
-            burst(0.07, 3000.0, 0.05, A),
+            vowel(0.225, *EE),
+            burst(0.035, 3500.0, 0.04, ZH),
             vowel(0.18, *A),
             vowel(0.12, *NG, voice=0.4),
         ),
-        (290.0, 250.0, 200.0, 270.0, 272.0, 268.0),
+        (295.0, 255.0, 215.0, 178.0, 275.0, 274.0, 272.0, 270.0, 268.0),  # every 75 ms
     ),
 }
 
