@@ -68,8 +68,8 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
     "two_cards": (
         (
             burst(0.05, 4500.0, 0.03, UW),
-            Phone(0.03, UW, 0.0, 0.15, 2300.0, 1200.0),
-            vowel(0.06, *UW),
+            Phone(0.04, UW, 0.0, 0.15, 2300.0, 1200.0),  # the t breathed
+            vowel(0.07, *UW),
             vowel(0.14, *U),
             burst(0.05, 2700.0, 0.05, A),
             vowel(0.15, *A),
@@ -89,6 +89,7 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
             vowel(0.15, *A),
             vowel(0.08, *R, voice=0.8),
             Phone(0.04, D, 0.15),
+            Phone(0.03, D, 0.0, 0.3, 4000.0, 2000.0),  # the d released
         ),
         (240.0, 238.0, 230.0, 225.0, 215.0, 195.0, 170.0),
     ),
