@@ -177,7 +177,7 @@ def speaking(word: str, rate: int, seed: int = 0) -> Generator[None, None, np.nd
     )
     voicing = np.convolve(voicing, np.hanning(161) / np.hanning(161).sum(), mode="same")  # no clicks between phones
     voiced *= voicing / max(1e-9, float(np.abs(voiced).max()))
-    noise = BREATH * _noise(total, 4000.0, 4000.0, rng)  # the phonemes' noise replaces it where they hiss
+    noise = BREATH * rng.uniform(-1.0, 1.0, total)  # the phonemes' noise replaces it where they hiss
     start = 0
     for phone, length in zip(phones, lengths, strict=True):
         quiet = round(phone.closure * SPEECH_RATE)
