@@ -16,6 +16,7 @@ SPEECH_RATE = 16000  # what the words are made at: speech needs nothing above 8 
 HIGHEST = 5000.0  # the harmonics kept (Hz)
 BANDWIDTHS = (90.0, 110.0, 170.0)  # the three formants' bandwidths (Hz)
 CONTROL = 80  # samples between two points of the formant and pitch tracks (5 ms)
+BREATH = 0.002  # noise under the whole word (about -58 dB): closures of digital silence made a recogniser mishear it
 HARMONICS_A_STEP = 6  # harmonics made between two yields of `speaking`: about a millisecond's work each
 
 Formants = tuple[float, float, float]
@@ -52,24 +53,29 @@ def hiss(seconds: float, band: float, width: float, voice: float = 0.0) -> Phone
 
 A = (900.0, 1350.0, 2900.0)  # 啊, the a of "card"
 EE = (320.0, 2600.0, 3200.0)  # the i of 一
-U = (350.0, 950.0, 2400.0)  # the u of "two"
-AE = (820.0, 1900.0, 2850.0)  # the a of "last"
+U = (400.0, 1350.0, 2600.0)  # the u of "two", as Americans say it: fronted, its second formant falling to this
+UW = (420.0, 1950.0, 2700.0)  # where that u starts, just after the t
+AE = (760.0, 1900.0, 2850.0)  # the a of "last"
 NG = (300.0, 1900.0, 2800.0)  # the ng of 张, hummed
-L = (380.0, 1150.0, 2900.0)
-R = (520.0, 1300.0, 1750.0)  # r colours the vowel: its third formant drops
+L = (380.0, 1300.0, 3000.0)
+R = (560.0, 1600.0, 2150.0)  # r colours the vowel: its third formant drops
+D = (280.0, 1700.0, 2700.0)  # a voiced closure: only the hum below the first formant
+ZH = (450.0, 1700.0, 2300.0)  # where the a of 张 starts: the retroflex zh lowers the third formant
 
 
 WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
     # phonemes, and the pitch (Hz) at even steps through the word
     "two_cards": (
         (
-            burst(0.05, 4200.0, 0.03, U),
-            vowel(0.20, *U),
-            burst(0.05, 2300.0, 0.05, A),
+            burst(0.05, 4500.0, 0.03, UW),
+            Phone(0.04, UW, 0.0, 0.15, 2300.0, 1200.0),  # the t breathed
+            vowel(0.07, *UW),
+            vowel(0.14, *U),
+            burst(0.05, 2700.0, 0.05, A),
             vowel(0.15, *A),
             vowel(0.08, *R, voice=0.8),
-            Phone(0.03, R, 0.3, closure=0.03),
-            hiss(0.10, 5200.0, 2000.0, voice=0.2),
+            Phone(0.04, D, 0.15),
+            hiss(0.10, 5200.0, 1500.0, voice=0.1),
         ),
         (235.0, 225.0, 215.0, 205.0, 185.0, 165.0),
     ),
@@ -77,12 +83,13 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
         (
             vowel(0.07, *L, voice=0.7),
             vowel(0.15, *AE),
-            hiss(0.11, 5800.0, 2200.0),
-            burst(0.04, 4000.0, 0.04, A),
-            burst(0.05, 2300.0, 0.04, A),
+            hiss(0.11, 5200.0, 1500.0),
+            Phone(0.02, A, 0.0, 0.3, 4500.0, 2000.0, 0.03),
+            burst(0.05, 2700.0, 0.04, A),
             vowel(0.15, *A),
             vowel(0.08, *R, voice=0.8),
-            Phone(0.03, R, 0.3, closure=0.03),
+            Phone(0.04, D, 0.15),
+            Phone(0.03, D, 0.0, 0.3, 4000.0, 2000.0),  # the d released
         ),
         (240.0, 238.0, 230.0, 225.0, 215.0, 195.0, 170.0),
     ),
@@ -90,22 +97,23 @@ WORDS: dict[str, tuple[tuple[Phone, ...], tuple[float, ...]]] = {
         (
             vowel(0.06, *L, voice=0.7),
             vowel(0.05, *EE),
-            vowel(0.15, *A),
-            vowel(0.09, *NG, voice=0.45),
-            burst(0.07, 3000.0, 0.04, A),
+            vowel(0.165, *A),
+            vowel(0.10, *NG, voice=0.45),
+            burst(0.035, 3500.0, 0.04, ZH),  # zh: unaspirated, a short hiss (a long one says chang)
             vowel(0.18, *A),
             vowel(0.12, *NG, voice=0.4),
         ),
-        (200.0, 185.0, 165.0, 155.0, 270.0, 272.0, 270.0, 268.0),
+        # every 75 ms: 两 low and falling to where 张 starts, high and level
+        (192.0, 186.0, 179.0, 172.0, 166.0, 160.0, 272.0, 272.0, 271.0, 270.0, 268.0),
     ),
-    "yi_zhang": (  # 一张: 一 takes the fourth tone before a first, falling from high
+    "yi_zhang": (  # 一张: 一 takes the fourth tone before a first, falling from high to low within its vowel
         (
-            vowel(0.20, *EE),
-            burst(0.07, 3000.0, 0.05, A),
+            vowel(0.225, *EE),
+            burst(0.035, 3500.0, 0.04, ZH),
             vowel(0.18, *A),
             vowel(0.12, *NG, voice=0.4),
         ),
-        (290.0, 250.0, 200.0, 270.0, 272.0, 268.0),
+        (295.0, 255.0, 215.0, 178.0, 275.0, 274.0, 272.0, 270.0, 268.0),  # every 75 ms
     ),
 }
 
@@ -169,7 +177,7 @@ def speaking(word: str, rate: int, seed: int = 0) -> Generator[None, None, np.nd
     )
     voicing = np.convolve(voicing, np.hanning(161) / np.hanning(161).sum(), mode="same")  # no clicks between phones
     voiced *= voicing / max(1e-9, float(np.abs(voiced).max()))
-    noise = np.zeros(total)
+    noise = BREATH * rng.uniform(-1.0, 1.0, total)  # the phonemes' noise replaces it where they hiss
     start = 0
     for phone, length in zip(phones, lengths, strict=True):
         quiet = round(phone.closure * SPEECH_RATE)
