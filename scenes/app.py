@@ -218,7 +218,7 @@ class App:
 
     def _draw_cards(self) -> Iterator[None]:
         for art in self.art.values():
-            for make in (art.back, art.shadow, art.highlight):
+            for make in (art.blank, art.back, art.shadow, art.highlight):
                 make()
                 yield
             for card in self.deck:
@@ -262,6 +262,7 @@ class App:
             yield LATER
         from scenes.table.seat_look import warm  # loaded by the chore before this one
 
+        yield None
         yield from warm(self.geo)
 
     @property
