@@ -51,6 +51,7 @@ MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the t
 FRAME_BUDGET = 0.0065  # seconds of the game thread's CPU a frame may take, its background making included (p99 8 ms)
 CHORE_GUESS = 0.003  # a chore's step's cost until one is timed (steps are cut to about this)
 STARVED = 3  # frames a chore waits for room in a frame's budget; then a step runs anyway, so the making ends
+SWITCH_WHILE_LOADING = 0.0005  # seconds a thread holds the GIL while the frame waits for it (Python's default: 5 ms)
 LATER = "later"  # what a chore yields when it waits on something else: no more making this frame
 TABLE_MODULES = (  # imported while the title is up, a module a step (`App._import_table`), the heavy ones ahead of
     # the screens that import them
@@ -245,15 +246,19 @@ class App:
             yield LATER
 
     def _load_table(self) -> None:
-        self.pool  # noqa: B018 - started now (before the thread's priority is lowered: the bots keep theirs)
-        if sys.platform.startswith("linux"):  # a thread's own priority (elsewhere it would be the whole game's)
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), BOT_NICENESS)
-        for module in TABLE_MODULES:
-            self._go.wait()
-            if not self._hurry:
-                self._go.clear()
-            importlib.import_module(module)
-            self._loaded.set()
+        self.pool  # noqa: B018 - started now: it imports the bots while the title is up
+        # (not at a lower priority: a thread preempted while it holds the GIL would hold up the frame)
+        switching = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_WHILE_LOADING)
+        try:
+            for module in TABLE_MODULES:
+                self._go.wait()
+                if not self._hurry:
+                    self._go.clear()
+                importlib.import_module(module)
+                self._loaded.set()
+        finally:
+            sys.setswitchinterval(switching)
 
     def _warm_seats(self) -> Iterator[str | None]:
         """The table's first frame made ahead, after the table's modules: its felt, the seats' portraits."""
@@ -264,6 +269,30 @@ class App:
 
         yield None
         yield from warm(self.geo)
+        yield from self._warm_words()
+
+    def _warm_words(self) -> Iterator[None]:
+        """The words of a new table's first frame (the card counter's strip, the stake plate), made off screen on a
+        table dealt for nobody: the frame that opens a match then renders none of them (4 ms of its 9); and the
+        settlement's panel, the largest surface its opening makes."""
+        from game.match import Match
+        from scenes.screens.settlement import settlement_box, settlement_panel
+        from scenes.table.hud import draw_counter, draw_hud
+        from scenes.table.local_seat import LocalSeat
+        from scenes.table.session import Session
+
+        settings = TableSettings()
+        seat = LocalSeat(Match(self.ruleset, 0), settings)
+        sample = Session(seat, settings)
+        sample.relayout(self.geo)
+        seat.deal_opening()
+        sample.take()
+        yield None
+        nowhere = pygame.Surface((1, 1))  # what is drawn is of no use: the words are made and kept on the way
+        for draw in (draw_counter, draw_hud):
+            draw(nowhere, self.geo, sample)
+            yield None
+        settlement_panel(self.geo, settlement_box(self.geo, sample.view.rules.double_phase))
 
     @property
     def making(self) -> bool:

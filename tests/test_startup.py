@@ -10,6 +10,7 @@ from scenes import app as app_module
 from scenes.app import STARVED
 from scenes.art import felt
 from scenes.platform.input import Act, Input
+from scenes.words.i18n import tr
 from tests.kit.app import steps
 
 pytestmark = pytest.mark.app(saving=True)
@@ -120,3 +121,19 @@ def test_a_chore_with_no_room_for_some_frames_makes_a_step_anyway(app, monkeypat
     assert made == []
     app.do_chores(clock.now - 0.001)
     assert made == [0]
+
+
+def test_a_new_tables_first_frame_finds_its_counter_and_stake_words_made(app, monkeypatch):
+    """Issue 35: the card counter's strip and the stake plate's words took 4 ms of the 9 of the frame that opens a
+    match; the title's chores make them ahead, on a table dealt for nobody."""
+    from scenes.art import text as text_module
+    from scenes.flow import new_match
+
+    app.finish_chores()
+    made: list[str] = []
+    real = text_module._render
+    monkeypatch.setattr(text_module, "_render", lambda value, *a: made.append(value) or real(value, *a))
+    new_match(app, "standard")
+    steps(app, 1)
+    hud = {tr("table.counter_left"), tr("table.base_caption"), tr("table.multiplier_caption"), "10", "4"}
+    assert app.scene.name == "bidding" and not hud & set(made), made
