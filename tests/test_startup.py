@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 
 from scenes import app as app_module
-from scenes.app import STARVED
+from scenes.app import STARVED, SWITCH_WHILE_LOADING
 from scenes.art import felt
 from scenes.platform.input import Act, Input
 from scenes.words.i18n import tr
@@ -137,3 +137,17 @@ def test_a_new_tables_first_frame_finds_its_counter_and_stake_words_made(app, mo
     steps(app, 1)
     hud = {tr("table.counter_left"), tr("table.base_caption"), tr("table.multiplier_caption"), "10", "4"}
     assert app.scene.name == "bidding" and not hud & set(made), made
+
+
+def test_the_table_modules_load_with_a_short_gil_switch_interval_and_leave_the_usual_one(app):
+    """While the frame waits for the loading thread, that thread gives the GIL back within 0.5 ms; the game then
+    plays on at Python's usual interval (5 ms), which switches threads less often."""
+    usual = sys.getswitchinterval()
+    seen = []
+    for _ in range(600):
+        steps(app, 1)
+        seen.append(sys.getswitchinterval())
+        if "table" not in app.chores:
+            break
+    app._loading.join()
+    assert SWITCH_WHILE_LOADING in seen and sys.getswitchinterval() == usual
