@@ -15,9 +15,9 @@ from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from scenes.app import App
+from scenes.app import BOT_NICENESS, App
 from scenes.flow import new_match
-from scenes.platform.worker import BotPool, Thinker, alive
+from scenes.platform.worker import MAX_NICENESS, BotPool, Thinker, alive
 from scenes.table.session import Session
 from tests.kit.processes import WAIT, until
 from tests.kit.table import warnings_of
@@ -217,3 +217,16 @@ def test_the_worker_exits_when_the_game_is_killed():
     finally:
         app.kill()
         app.stdout.close()
+
+
+def test_the_bots_worker_thinks_at_the_games_priority_lowered_by_the_bots_niceness(app):
+    """It is born at that priority (started from a thread lowered to it, issue 35: its start then yields to the
+    title's frames) and keeps it: started from a lowered thread, the worker is not lowered twice."""
+    app.show_title()
+    for _ in range(600):
+        app.step(1 / 60)
+        if "table" not in app.chores:
+            break
+    worker = app.pool.submit(os.getpid).result(timeout=WAIT)
+    game = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    assert os.getpriority(os.PRIO_PROCESS, worker) == min(MAX_NICENESS, game + BOT_NICENESS)
