@@ -306,14 +306,17 @@ def run(
         game.steady = True
         ctrl_c.post()  # a press while the app was being made
         try:
-            times = Demo(game, args.hands, Path(args.screenshots) if args.screenshots else None).run(resume)
+            demo = Demo(game, args.hands, Path(args.screenshots) if args.screenshots else None)
+            demo.run(resume)
         finally:
             game.close()
         unsaved = unsaved_line(store)
         if ctrl_c.pressed:  # one line at most
             print(unsaved or ("Stopped (Ctrl+C); the match is saved." if store is not None else "Stopped (Ctrl+C)."))
             return 0
-        print("\n".join(report(times)))
+        print("\n".join(report(demo.times, demo.cpu)))
+        if demo.first is not None:
+            print(f"first frame: {demo.first[0]:.2f} ms, CPU {demo.first[1]:.2f} ms (the app's, held to no budget)")
         if unsaved is not None:
             print(unsaved)
         return 0

@@ -8,7 +8,7 @@ from game.match import Match
 from game.savefile import SaveStore
 from main import open_first_scene
 from scenes.app import App
-from tests.kit.processes import bare_env, run
+from tests.kit.processes import bare_env, demo_scenes, run
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,7 +33,7 @@ def test_headless_without_autoplay_says_what_to_add():
 def test_demo_hand_runs_through_all_four_scenes(tmp_path):
     shots = tmp_path / "shots"
     done = run("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(shots), env=bare_env())
-    scenes = [line.split()[0] for line in done.stdout.splitlines()[1:]]
+    scenes = demo_scenes(done.stdout)
     pictures = sorted(p.name for p in shots.glob("*.png"))
     assert (done.returncode, scenes) == (0, ["title", "bidding", "play", "settlement"])
     assert pictures == ["01_title.png", "02_bidding.png", "03_play.png", "04_settlement.png"]

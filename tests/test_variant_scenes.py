@@ -16,7 +16,7 @@ from scenes.screens.new_match import RulesetChooser
 from scenes.screens.rules import RulesHelp, table_pages
 from scenes.words.i18n import set_language
 from scenes.words.wording import ruleset_summary, ruleset_title
-from tests.kit.processes import bare_env, run
+from tests.kit.processes import bare_env, demo_scenes, run
 from tests.kit.rules import step
 
 
@@ -172,7 +172,7 @@ def test_demo_hand_runs_for_each_preset(ruleset, tmp_path):
     preset, wildcard and swap-three included (issue 13)."""
     args = ("--headless", "--autoplay", "--hands", "1", "--seed", "3", "--screenshots", str(tmp_path))
     done = run(*args, "--ruleset", ruleset, env=bare_env())
-    scenes = [line.split()[0] for line in done.stdout.splitlines()[1:]]
+    scenes = demo_scenes(done.stdout)
     doubling = ["doubling"] if RULESETS[ruleset].double_phase else []
     swap = ["swap"] if RULESETS[ruleset].swap_cards else []
     expected = ["title", *swap, "bidding", *doubling, "play", "settlement"]

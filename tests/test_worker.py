@@ -1,5 +1,6 @@
 """The bots' worker process (issue 15): killing it never ends the game (a new one is started, the table says so
-once, play goes on), and it never outlives a game that was killed."""
+once, play goes on), and it never outlives a game that was killed; a live table's frame never waits for it
+(issue 35)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import Executor, Future
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
 
-from scenes.app import App
+from scenes.app import BOT_NICENESS, App
 from scenes.flow import new_match
-from scenes.platform.worker import BotPool, Thinker, alive
+from scenes.platform.worker import MAX_NICENESS, BotPool, Thinker, alive
 from scenes.table.session import Session
 from tests.kit.processes import WAIT, until
 from tests.kit.table import warnings_of
@@ -124,6 +126,54 @@ def test_killing_the_worker_mid_match_does_not_end_the_game_and_is_said_once():
         app.close()
 
 
+class Unanswered(Future):
+    """A question the worker has not answered yet: to wait for it is a test failure rather than a hang."""
+
+    def result(self, timeout=None):
+        assert self.done(), "a frame waited for the bots' worker"
+        return super().result(timeout)
+
+    def exception(self, timeout=None):
+        assert self.done(), "a frame waited for the bots' worker"
+        return super().exception(timeout)
+
+
+class Deaf(Executor):
+    """A worker that never answers: every question stays asked."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def submit(self, fn, /, *args, **kwargs):
+        self.asked += 1
+        return Unanswered()
+
+
+def deaf_table(app: App) -> Deaf:
+    """A demo match on `app` (a bot in every seat) whose bots' worker never answers."""
+    app.demo, app._pool = True, Deaf()
+    new_match(app, "standard")
+    return app._pool
+
+
+def test_a_live_table_draws_its_frames_while_its_bots_have_not_answered(app):
+    """A frame asks the worker and draws on: the bots' thinking never holds a frame of a live table, however
+    late the answer (only the headless demo waits, for frames that repeat)."""
+    deaf = deaf_table(app)
+    for _ in range(600):  # ten seconds: the deal and every thinking pause are over
+        app.step(1 / 60)
+    assert (deaf.asked > 0, app.scene.name, len(app.session.seat.match.log)) == (True, "bidding", 0)
+
+
+def test_the_steady_demo_waits_for_a_late_bot(app):
+    """The other side of the test above: its worker does catch a frame that waits."""
+    app.steady = True
+    deaf_table(app)
+    with pytest.raises(AssertionError, match="waited for the bots' worker"):
+        for _ in range(600):
+            app.step(1 / 60)
+
+
 ORPHAN = """
 import os, sys, time
 from scenes.platform.worker import BotPool
@@ -167,3 +217,16 @@ def test_the_worker_exits_when_the_game_is_killed():
     finally:
         app.kill()
         app.stdout.close()
+
+
+def test_the_bots_worker_thinks_at_the_games_priority_lowered_by_the_bots_niceness(app):
+    """It is born at that priority (started from a thread lowered to it, issue 35: its start then yields to the
+    title's frames) and keeps it: started from a lowered thread, the worker is not lowered twice."""
+    app.show_title()
+    for _ in range(600):
+        app.step(1 / 60)
+        if "table" not in app.chores:
+            break
+    worker = app.pool.submit(os.getpid).result(timeout=WAIT)
+    game = os.getpriority(os.PRIO_PROCESS, os.getpid())
+    assert os.getpriority(os.PRIO_PROCESS, worker) == min(MAX_NICENESS, game + BOT_NICENESS)

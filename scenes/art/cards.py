@@ -515,6 +515,10 @@ class CardArt:
             self._back = _finish(self._draw_back(), self.size)
         return self._back
 
+    def blank(self) -> None:
+        """Make the blank paper that the back and every face are drawn on (a step of its own between the frames)."""
+        self._paper()
+
     def shadow(self) -> pygame.Surface:
         """A soft drop shadow in the card's shape, larger than the card (see ``shadow_offset``)."""
         if self._shadow is None:

@@ -7,7 +7,7 @@ opened."""
 from __future__ import annotations
 
 import os
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -65,18 +65,23 @@ def alarm_name(left: int, language: str) -> str:
 
 def voices() -> dict[str, np.ndarray]:
     """Every sound but the alarm's (`making` adds them) as mono samples in [-1, 1]."""
+    return {name: make() for name, make in _makers().items()}
+
+
+def _makers() -> dict[str, Callable[[], np.ndarray]]:
+    """Each sound but the alarm's, to be made when called (`making` makes one a step)."""
     sweep_down = np.linspace(95, 38, int(RATE * 0.8))
     sweep_up = np.linspace(260, 1300, int(RATE * 0.45))
     return {
-        "card": 0.5 * _noise(0.06, 0.012, 6, 1),
-        "deal": 0.22 * _noise(0.03, 0.006, 4, 2),
-        "bid": 0.3 * _tone(660.0, 0.12, 0.05),
-        "pass": 0.25 * _notes((392.0, 294.0), 0.07),
-        "bomb": 0.7 * _tone(sweep_down, 0.8, 0.3) + 0.3 * _noise(0.8, 0.12, 24, 3),
-        "rocket": 0.45 * _tone(sweep_up, 0.45, 0.3) + 0.3 * _noise(0.45, 0.2, 3, 4),
-        "refused": 0.3 * _notes((170.0, 150.0), 0.08),
-        "win": 0.3 * _notes((523.3, 659.3, 784.0, 1046.5), 0.12),
-        "lose": 0.3 * _notes((392.0, 329.6, 261.6), 0.16),
+        "card": lambda: 0.5 * _noise(0.06, 0.012, 6, 1),
+        "deal": lambda: 0.22 * _noise(0.03, 0.006, 4, 2),
+        "bid": lambda: 0.3 * _tone(660.0, 0.12, 0.05),
+        "pass": lambda: 0.25 * _notes((392.0, 294.0), 0.07),
+        "bomb": lambda: 0.7 * _tone(sweep_down, 0.8, 0.3) + 0.3 * _noise(0.8, 0.12, 24, 3),
+        "rocket": lambda: 0.45 * _tone(sweep_up, 0.45, 0.3) + 0.3 * _noise(0.45, 0.2, 3, 4),
+        "refused": lambda: 0.3 * _notes((170.0, 150.0), 0.08),
+        "win": lambda: 0.3 * _notes((523.3, 659.3, 784.0, 1046.5), 0.12),
+        "lose": lambda: 0.3 * _notes((392.0, 329.6, 261.6), 0.16),
     }
 
 
@@ -135,8 +140,10 @@ def silence() -> None:
 def making() -> Generator[None, None, dict[str, np.ndarray]]:
     """Every voice with the alarm's (its siren, a breath, the call), a step at a time: it yields between steps of a
     millisecond or two and returns them all."""
-    made = voices()
-    yield
+    made = {}
+    for name, make in _makers().items():
+        made[name] = make()
+        yield
     wail = 0.3 * siren()
     for (left, language), word in CALLS.items():
         call = yield from speaking(word, RATE, seed=left)
@@ -158,6 +165,7 @@ def opening_bank() -> Generator[None, None, dict[str, pygame.mixer.Sound]]:
     for name, mono in (yield from making()).items():
         pcm = (np.clip(mono, -1.0, 1.0) * 32000).astype(np.int16)
         bank[name] = pygame.sndarray.make_sound(np.repeat(pcm[:, None], channels, axis=1).copy())
+        yield
     return bank
 
 

@@ -34,6 +34,7 @@ from traceback import format_exception
 from typing import Any
 
 PARENT_CHECK = 0.5  # seconds between the worker's looks at its parent
+MAX_NICENESS = 19  # the lowest priority there is
 
 
 class WorkerTraceback(Exception):
@@ -67,12 +68,13 @@ def answer(request: bytes) -> bytes:
         return reply
 
 
-def serve(conn: Connection, niceness: int, parent: int) -> None:
-    """The worker process: a lower priority, so the frames win the CPU; a watch on the game's process; the bots
-    imported before the first question (as the game loads, not on the first bot turn in the middle of a deal);
-    deaf to Ctrl+C, which a terminal sends to every process of the game: the game quits and closes the worker."""
+def serve(conn: Connection, priority: int, parent: int) -> None:
+    """The worker process: a lower priority (the niceness `priority`, unless it was born lower still), so the
+    frames win the CPU; a watch on the game's process; the bots imported before the first question (as the game
+    loads, not on the first bot turn in the middle of a deal); deaf to Ctrl+C, which a terminal sends to every
+    process of the game: the game quits and closes the worker."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    os.nice(niceness)
+    os.nice(max(0, priority - os.nice(0)))
     threading.Thread(target=watch_parent, args=(parent,), daemon=True, name="parent-watch").start()
     import game.bots  # noqa: F401
 
@@ -136,7 +138,8 @@ class Worker:
     def __init__(self, niceness: int) -> None:
         spawn = multiprocessing.get_context("spawn")
         self.conn, theirs = spawn.Pipe()
-        self.process = spawn.Process(target=serve, args=(theirs, niceness, os.getpid()), name="bots", daemon=True)
+        priority = min(MAX_NICENESS, os.getpriority(os.PRIO_PROCESS, os.getpid()) + niceness)  # the game's, lowered
+        self.process = spawn.Process(target=serve, args=(theirs, priority, os.getpid()), name="bots", daemon=True)
         with silenced():
             self.process.start()
         theirs.close()

@@ -42,6 +42,20 @@ PAD_ALIASES = {Act.AUTO: Act.NEW}
 TERMS = re.compile(r"(?= = )|(?<=, )|(?<=，)")  # where a share's computation may break onto a new line
 
 
+def settlement_box(geo: Fitted, double_phase: bool) -> pygame.Rect:
+    """Where the settlement's panel stands: taller with a doubling phase, for the shares (004)."""
+    box = geo["panel"]
+    box.height = geo.px(760 if double_phase else 700)
+    box.center = geo["panel"].center
+    return box
+
+
+def settlement_panel(geo: Fitted, box: pygame.Rect) -> pygame.Surface:
+    """The settlement's opaque panel (made ahead among the title's chores: a fresh 1,100 by 700 panel took 5 ms of a
+    frame on a quiet machine and 20-25 ms under load)."""
+    return panel(box.size, MODAL, geo.px(28))
+
+
 class SettlementScene(Scene):
     name = "settlement"
     overlay = True
@@ -78,11 +92,7 @@ class SettlementScene(Scene):
         return self.session.view.phase is Phase.MATCH_OVER
 
     def box(self) -> pygame.Rect:
-        geo = self.canvas.geo
-        box = geo["panel"]
-        box.height = geo.px(760 if self.session.view.rules.double_phase else 700)  # room for the shares (004)
-        box.center = geo["panel"].center
-        return box
+        return settlement_box(self.canvas.geo, self.session.view.rules.double_phase)
 
     def relayout(self) -> None:
         geo = self.canvas.geo
@@ -199,7 +209,7 @@ class SettlementScene(Scene):
         geo, view = self.canvas.geo, self.session.view
         settlement = view.settlement
         box = self.box()
-        surface.blit(panel(box.size, MODAL, geo.px(28)), box.topleft)
+        surface.blit(settlement_panel(geo, box), box.topleft)
         yield
         human_won = self.human_won
         if settlement is None:  # the deal limit ended the hand (003 timers)

@@ -7,6 +7,7 @@ Game state changes only through `send` (yours) and the bots' actions, each throu
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
 from typing import Any
@@ -57,6 +58,9 @@ class LocalSeat:
         self.demo = demo  # bots in every seat, including yours
         self.pace = pace  # multiplies the bots' thinking pause (the demo plays faster); not a saved setting
         self.steady = steady  # wait for a late bot instead of drawing more frames: the headless demo's frames repeat
+        self.waited = (
+            0.0  # seconds the steady demo's frames spent waiting for a late bot (its frame times leave it out)
+        )
         self.replay = replay  # a replay's table: no bot acts, no clock runs, nothing is saved or counted
         self.decide = decide  # the bots: a seat's view and the level -> its action (the one phase -> bot table)
         self.seed = match.seed
@@ -115,7 +119,9 @@ class LocalSeat:
             self._restart_news()
             return
         if self.steady and self.thinker.remaining <= 0 and self.thinker.future is not None:
+            start = time.perf_counter()
             self.thinker.future.exception()  # blocks until the bot has answered (or failed)
+            self.waited += time.perf_counter() - start
         try:
             ready, action = self.thinker.take(key)
         except Exception as failed:  # whatever went wrong in the worker, the table goes on

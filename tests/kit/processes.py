@@ -22,6 +22,11 @@ def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedPr
     )
 
 
+def demo_scenes(stdout: str) -> list[str]:
+    """The scenes a headless demo's report lists, in order (its header and its first frame's line left out)."""
+    return [line.split()[0] for line in stdout.splitlines()[1:] if not line.startswith("first frame")]
+
+
 def bare_env() -> dict[str, str]:
     """The environment of a machine with no display at all: no X11, no Wayland, no SDL driver chosen."""
     hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
