@@ -6,7 +6,17 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.bots.proof import consistent_deals, count_subsets, deal_count, drawn, first_sure, prove, sure_move, whole
+from game.bots.proof import (
+    consistent_deals,
+    count_subsets,
+    deal_count,
+    drawn,
+    first_sure,
+    prove,
+    prover,
+    sure_move,
+    whole,
+)
 from game.bots.table import Table, observation_from_dict, table_of
 from game.cards import add, parse, subtract
 from game.match import Phase
@@ -56,9 +66,11 @@ def test_prove_finds_the_move_that_wins_on_every_deal() -> None:
 
 def test_sure_move_replaces_a_move_that_loses_on_one_deal() -> None:
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
-    assert sure_move(t, "pass", ["pass", "A"], 60, 20_000, random.Random(0)) == ("A", 7)
-    assert sure_move(t, "A", ["A", "pass"], 60, 20_000, random.Random(0)) is None
-    assert sure_move(t, "pass", ["pass", "A"], 60, 1, random.Random(0)) is None  # past its positions: no claim
+    assert sure_move(t, "pass", ["pass", "A"], 60, prover(t, 20_000), random.Random(0)) == ("A", 7)
+    assert sure_move(t, "A", ["A", "pass"], 60, prover(t, 20_000), random.Random(0)) is None
+    assert (
+        sure_move(t, "pass", ["pass", "A"], 60, prover(t, 1), random.Random(0)) is None
+    )  # past its positions: no claim
 
 
 def test_more_consistent_deals_than_asked_for_are_drawn_at_random() -> None:
@@ -82,9 +94,23 @@ def test_a_table_whose_unseen_cards_do_not_fill_the_other_hands_has_no_consisten
 def test_first_sure_is_the_first_move_that_wins_on_every_deal() -> None:
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
     deals = list(consistent_deals(t))
-    assert first_sure(t, ["pass", "A"], deals, 20_000) == "A"
-    assert first_sure(t, ["pass"], deals, 20_000) is None  # passing loses where the landlord holds the Q
-    assert first_sure(t, ["A"], deals, 1) is None  # past its positions: no claim
+    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == "A"
+    assert first_sure(t, ["pass"], deals, prover(t, 20_000)) is None  # passing loses where the landlord holds the Q
+    assert first_sure(t, ["A"], deals, prover(t, 1)) is None  # past its positions: no claim
+
+
+def test_a_decisions_proofs_share_one_budget_of_positions() -> None:
+    """The proofs before the search and after it draw on one budget (a decision's time) and one table (the same
+    deals come back): a proof repeated costs nothing, a new one past the budget claims nothing."""
+    t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
+    deals = list(consistent_deals(t))
+    alone = prover(t, 20_000)
+    assert first_sure(t, ["A"], deals, alone) == "A"
+    shared = prover(t, alone.nodes)
+    assert first_sure(t, ["A"], deals, shared) == first_sure(t, ["A"], deals, shared) == "A"
+    assert shared.nodes == alone.nodes
+    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == "A"
+    assert first_sure(t, ["pass", "A"], deals, shared) is None
 
 
 def test_with_few_enough_deals_the_other_moves_are_proved_on_every_one_first() -> None:
@@ -92,5 +118,7 @@ def test_with_few_enough_deals_the_other_moves_are_proved_on_every_one_first() -
     random draws of 100 deals missed it. With no more than `every` consistent deals, the others are proved on all of
     them (cheap where they win at once) and one that wins on every deal is played."""
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
-    assert sure_move(t, "pass", ["A"], 1, 20_000, random.Random(0), every=7) == ("A", 7)
-    assert sure_move(t, "A", ["pass"], 1, 20_000, random.Random(0), every=7) is None  # passing loses on a deal
+    assert sure_move(t, "pass", ["A"], 1, prover(t, 20_000), random.Random(0), every=7) == ("A", 7)
+    assert (
+        sure_move(t, "A", ["pass"], 1, prover(t, 20_000), random.Random(0), every=7) is None
+    )  # passing loses on a deal

@@ -499,6 +499,14 @@ def test_s13_an_end_game_lead_keeps_the_bomb(level: str) -> None:
 # agent, each level; seed 4: normal's first 1,600 self-play hands): another move won on every deal of the unseen
 # cards that agrees with what the seat saw, and the level's move did not. Each is (seat, landlord, hand, hand sizes,
 # kitty, history as "SEATMOVE", "-" a pass).
+LANDLORD_KEEPS_ITS_2 = (
+    2,
+    2,
+    "57777TA2B",
+    (6, 5, 9),
+    "5JK",
+    "233 055 166 299 0QQ 122 2- 0- 144 2JJ 0AA 1- 2- 033 1TT 2KK 0- 1- 244 066 1QQ 2- 0- 15 28 09 1T",
+)
 PROVEN = [
     # normal, self-play deal 2000162: played R, a farmer tops its partner's low single with the big joker where the
     # push, a 2 or a pass wins
@@ -811,6 +819,10 @@ PROVEN = [
         "07 1J 2- 0Q 1A 2- 02 1- 2R 0- 1- 233666 055KKK 1- 2- 06789T 1789TJ 2- 0- 144 2JJ 0- 1- 244 0- 1-"
         " 299 0- 122 2- 0- 15 2K",
     ),
+    # normal, RLCard deal 4000438 (seed 4, f9dc39d): played 2, the landlord answers a farmer's T with its 2 where the A
+    # wins on every one of 113 deals (the search's 10 sampled deals, past its budget, had the A at 1 to 3 wins and the
+    # 2 at 2: proving the A on all 113 takes 43,533 positions, more than the 30,000 the proofs had)
+    LANDLORD_KEEPS_ITS_2,
 ]
 
 
@@ -826,10 +838,22 @@ def test_no_proven_blunder_in_the_screens_positions(
 ) -> None:
     """The move played wins on every consistent deal, as another one does (the end-game search proves the moves
     that won every sampled deal, and with few deals every legal move, before it plays; game/bots/proof.py)."""
-    view = observation_from_dict(proven_position(seat, landlord, hand, sizes, kitty, history), Phase.PLAYING)
+    assert_no_proven_blunder(level, proven_position(seat, landlord, hand, sizes, kitty, history), seed=0)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("seed", range(6))
+def test_no_proven_blunder_whatever_the_sampled_deals(level: str, seed: int) -> None:
+    """Deal 4000438's landlord keeps its 2 for the A on every seed: the search's sampled deals vary with the seed
+    (before, `normal` played the 2 on seeds 1, 3 and 4, `hard` on 5), the proofs do not."""
+    assert_no_proven_blunder(level, proven_position(*LANDLORD_KEEPS_ITS_2), seed)
+
+
+def assert_no_proven_blunder(level: str, position: dict, seed: int) -> None:
+    view = observation_from_dict(position, Phase.PLAYING)
     t = table_of(view)
-    assert sum(t.unseen) == sum(sizes) - len(hand)  # the whole hand: the deals are every consistent one
-    verdict = prove(t, decide(view, level, random.Random(0)))
+    assert sum(t.unseen) == sum(t.sizes) - len(position["hand"])  # the whole hand: the deals are every consistent one
+    verdict = prove(t, decide(view, level, random.Random(seed)))
     assert not verdict.blunder, verdict
 
 

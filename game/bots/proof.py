@@ -199,14 +199,19 @@ def legal_moves(t: Table, hands: Hands) -> list[str]:
     return list(dict.fromkeys(m.text for m in position(t, hands).moves()))
 
 
-def first_sure(t: Table, moves: list[str], deals: list[Hands], nodes: int) -> str | None:
-    """The first of `moves` that wins on every one of `deals` (proved exactly), or None: none does, or the proofs
-    would search more than `nodes` positions. A move is dropped at its first lost deal, so a decision costs most
-    when its first move wins everywhere: one proof per deal."""
-    solver = Solver(t.rules, t.landlord, t.allowance, limit=nodes)
+def prover(t: Table, nodes: int) -> Solver:
+    """The exact solver for one decision's proofs: at most `nodes` positions in all, however many proofs ask (their
+    table shared: the same deals come back)."""
+    return Solver(t.rules, t.landlord, t.allowance, limit=nodes)
+
+
+def first_sure(t: Table, moves: list[str], deals: list[Hands], proofs: Solver) -> str | None:
+    """The first of `moves` that wins on every one of `deals` (proved exactly), or None: none does, or `proofs`
+    (`prover`) ran out of positions. A move is dropped at its first lost deal, so a decision costs most when its
+    first move wins everywhere: one proof per deal."""
     try:
         for move in moves:
-            if all(solver.wins_after(position(t, h), move_of(position(t, h), move)) for h in deals):
+            if all(proofs.wins_after(position(t, h), move_of(position(t, h), move)) for h in deals):
                 return move
     except TooLong:
         return None
@@ -214,10 +219,10 @@ def first_sure(t: Table, moves: list[str], deals: list[Hands], nodes: int) -> st
 
 
 def sure_move(
-    t: Table, choice: str, others: list[str], deals: int, nodes: int, rng: random.Random, every: int = 0
+    t: Table, choice: str, others: list[str], deals: int, proofs: Solver, rng: random.Random, every: int = 0
 ) -> tuple[str, int] | None:
     """A move to play instead of `choice` (issue 34's proven blunders), and the deals proved; None to keep `choice`
-    (or the proofs would search more than `nodes` positions).
+    (or `proofs` ran out of positions).
 
     With no more than `every` consistent deals, `others` (in their order) are proved on all of them: one that wins on
     every deal is played, as it wins whatever the unseen cards (if `choice` does too, nothing is lost). It is proved
@@ -227,8 +232,8 @@ def sure_move(
     if whole(t) and deal_count(t) <= every:
         hands = list(consistent_deals(t))
         rng.shuffle(hands)
-        found = first_sure(t, others, hands, nodes)
+        found = first_sure(t, others, hands, proofs)
         return None if found is None else (found, len(hands))
     hands = drawn(t, deals, rng)
-    found = first_sure(t, [choice, *others], hands, nodes)
+    found = first_sure(t, [choice, *others], hands, proofs)
     return None if found is None or found == choice else (found, len(hands))

@@ -9,7 +9,7 @@ import random
 from game.bots.endgame import search
 from game.bots.levels import Level
 from game.bots.policy import decide
-from game.bots.proof import deal_count, drawn, first_sure, legal_moves, sure_move, whole
+from game.bots.proof import deal_count, drawn, first_sure, legal_moves, prover, sure_move, whole
 from game.bots.reasons import Suggestion
 from game.bots.rollout import look_ahead
 from game.bots.table import Table
@@ -36,9 +36,10 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
         return Suggestion(move, "looks_ahead", {"play": move, "won": won, "of": of})
     provable = level.proof_deals and whole(t)
     exact = provable and deal_count(t) <= level.exact_deals
+    proofs = prover(t, level.proof_nodes)  # one budget for the decision's proofs, before and after the search
     if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
         deals = drawn(t, level.exact_deals, rng)
-        sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, level.proof_nodes)
+        sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, proofs)
         if sure == choice.move:
             return choice
         if sure is not None:
@@ -61,7 +62,7 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     full = [m for m, n in wins.items() if (n >= close or m == choice.move) and m != found.move]
     if not full:
         return found
-    sure = sure_move(t, found.move, full, level.proof_deals, level.proof_nodes, rng, level.every_deals)
+    sure = sure_move(t, found.move, full, level.proof_deals, proofs, rng, level.every_deals)
     if sure is None:
         return found
     move, deals = sure
