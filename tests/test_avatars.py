@@ -39,7 +39,9 @@ def drawn(monkeypatch):
 
 
 def last_frame(app: App, drawn: list) -> dict[int, tuple[Expression, str]]:
-    """Seat -> (expression, role) as the next frame draws them."""
+    """Seat -> (expression, role) as the next frame draws them (the background making done first: it paints the
+    looks a table may take next, the settlement's faces among them, in whatever frame has room for it)."""
+    app.finish_chores()
     drawn.clear()
     steps(app, 1)
     return {seat: (face, role) for seat, face, role in drawn}
