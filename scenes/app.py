@@ -48,13 +48,12 @@ WINDOWED = (1280, 720)
 CARD_SIZES = ("hand", "table", "mini")
 BOT_NICENESS = 10
 MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the table ahead by more
-FRAME_BUDGET = 0.0065  # seconds of the game thread's CPU a frame may take, its background making included (p99 8 ms)
+FRAME_BUDGET = 0.005  # seconds of the game thread's CPU a frame may take, its background making included (p99 8 ms)
 CHORE_GUESS = 0.003  # a chore's step's cost until one is timed (steps are cut to about this)
 STARVED = 3  # frames a chore waits for room in a frame's budget; then a step runs anyway, so the making ends
-SWITCH_WHILE_LOADING = 0.0005  # seconds a thread holds the GIL while the frame waits for it (Python's default: 5 ms)
 LATER = "later"  # what a chore yields when it waits on something else: no more making this frame
-TABLE_MODULES = (  # imported while the title is up, a module a step (`App._import_table`), the heavy ones ahead of
-    # the screens that import them
+TABLE_MODULES = (  # imported right after the title's first frame is shown (`App._load_table`), the heavy ones ahead
+    # of the screens that import them
     "scenes.art.avatars",
     "scenes.table.session",
     "scenes.flow",
@@ -120,7 +119,6 @@ class App:
         self.starved = 0  # frames since a chore last made a step
         self.chores: dict[str, Iterator[str | None]] = {
             "sounds": self._open_sounds(),
-            "table": self._import_table(),
             "seats": self._warm_seats(),
         }
         self.sounds = Sounds({})
@@ -130,10 +128,7 @@ class App:
         pygame.key.stop_text_input()  # SDL starts with text input on; only a scene that takes text turns it on
         self._pool: BotPool | None = None  # the bots' worker, started when first needed (`pool`)
         self._starting = threading.Lock()
-        self._loading: threading.Thread | None = None  # the table's modules and the bots' process, loading
-        self._go, self._loaded = threading.Event(), threading.Event()  # the loading's pace: a module a frame
-        self._hurry = False  # the loading unpaced: the rest at once (the game closes, or everything is wanted now)
-        self._frame_start = 0.0  # the wall clock at the frame's start (`step`)
+        self._loaded = False  # the table's modules and the bots' process, loaded after the first frame (`_load_table`)
         self.store = store
         self.seeds = random.Random(seed)  # new matches draw their seeds here: fixed for the demo and tests
         self.demo = demo  # bots in every seat, scenes move on by themselves
@@ -230,43 +225,25 @@ class App:
         yield  # not before the first frame
         self.sounds.bank = yield from opening_bank()  # the speech a few harmonics a frame
 
-    def _import_table(self) -> Iterator[str | None]:
-        """The bots' process started and the table's modules loaded while the title is up (the title imports them
-        only when asked for a table), so that New match does not wait for them: on a thread, as neither a process's
-        start nor a module's import can be cut into steps short enough for a frame. The thread is paced: a module a
-        frame, which the frame waits for in what is left of its budget (the two threads would share the GIL's time
-        otherwise, and the frame would take longer); a module not in by then goes on beside the next frame."""
-        yield None
-        self._loading = threading.Thread(target=self._load_table, name="table-modules", daemon=True)
-        self._loading.start()
-        while self._loading.is_alive():
-            self._go.set()
-            self._loaded.wait(max(0.0, self._frame_start + FRAME_BUDGET - time.perf_counter()))
-            self._loaded.clear()
-            yield LATER
-
     def _load_table(self) -> None:
+        """The table's modules and the bots' process, loaded once the title's first frame is on screen (the title
+        imports them only when asked for a table), so that New match does not wait for them. At once, in that first
+        frame: the title stands still meanwhile (nothing on it moves), where an import cut into the later frames
+        (5-20 ms each for the heavy ones, none of which can be cut into steps) or run on a thread beside them (which
+        holds the GIL through an import's C code) made frames of 15-18 ms; likewise the bots' process is started, on
+        a thread of its own at the bots' priority (`_start_bots`) that this one waits for."""
+        self._loaded = True
         starting = threading.Thread(target=self._start_bots, name="bots-start", daemon=True)
         starting.start()
         starting.join()
-        switching = sys.getswitchinterval()
-        sys.setswitchinterval(SWITCH_WHILE_LOADING)
-        try:
-            for module in TABLE_MODULES:
-                self._go.wait()
-                if not self._hurry:
-                    self._go.clear()
-                importlib.import_module(module)
-                self._loaded.set()
-        finally:
-            sys.setswitchinterval(switching)
+        for module in TABLE_MODULES:
+            importlib.import_module(module)
 
     def _start_bots(self) -> None:
         """The bots' process started while the title is up (it imports the bots meanwhile), from a thread of its own
         at the bots' lower priority (on Linux a thread's own), which a new process is born with: its interpreter's
         start and imports (about a second of CPU) yield to the frames from the first (in a probe, title frames over
-        8 ms of wall clock fell from 36-54 to 14-20). The loading thread itself keeps the game's priority: a thread
-        preempted while it holds the GIL would hold the frame up."""
+        8 ms of wall clock fell from 36-54 to 14-20)."""
         if sys.platform.startswith("linux"):
             me = threading.get_native_id()
             os.setpriority(os.PRIO_PROCESS, me, min(MAX_NICENESS, os.getpriority(os.PRIO_PROCESS, me) + BOT_NICENESS))
@@ -275,9 +252,7 @@ class App:
     def _warm_seats(self) -> Iterator[str | None]:
         """The table's first frame made ahead, after the table's modules: its felt, the seats' portraits."""
         yield None
-        while "table" in self.chores:
-            yield LATER
-        from scenes.table.seat_look import warm  # loaded by the chore before this one
+        from scenes.table.seat_look import warm  # loaded after the first frame (`_load_table`)
 
         yield None
         yield from warm(self.geo)
@@ -336,15 +311,9 @@ class App:
 
     def finish_chores(self) -> None:
         """Everything made now (the demo, benchmarks)."""
-        self.hurry()
         while self.chores:
             if self.chore_step(next(iter(self.chores))) is LATER:
                 time.sleep(0.001)
-
-    def hurry(self) -> None:
-        """The table's modules loaded at once, not a module a frame."""
-        self._hurry = True
-        self._go.set()
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -482,7 +451,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: input, update by `dt`, draw, flip; then background making in what is left of its budget."""
-        start, self._frame_start = time.thread_time(), time.perf_counter()
+        start = time.thread_time()
         for event in pygame.event.get():
             if event.type == pygame.WINDOWSIZECHANGED and pygame.display.get_surface().get_size() != self.geo.size:
                 self.screen = pygame.display.get_surface()
@@ -496,6 +465,12 @@ class App:
         self.scene.update(min(dt, MAX_DT))
         self.draw(self.screen)
         pygame.display.flip()
+        if not self._loaded:
+            if os.environ.get(FIRST_FRAME):  # the start-up benchmark's instant: the first frame is on screen
+                print(f"first frame {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
+                self.running = False
+                return
+            self._load_table()
         self.do_chores(start + FRAME_BUDGET)
 
     def dispatch(self, action: Input) -> None:
@@ -520,10 +495,6 @@ class App:
 
     def run(self) -> None:
         clock = pygame.time.Clock()
-        if os.environ.get(FIRST_FRAME):
-            self.step(0.0)
-            print(f"first frame {time.monotonic():.6f} {time.process_time():.6f}", flush=True)
-            self.running = False
         while self.running:
             self.step(clock.tick(60) / 1000)
         self.close()
@@ -539,9 +510,6 @@ class App:
             self.room.close()  # your seat stays yours for its token; a room this game hosts stops
         if self.folder_lock is not None:
             self.folder_lock.release()
-        if self._loading is not None:  # its process is started and shut down here, not left behind
-            self.hurry()
-            self._loading.join()
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
         silence()

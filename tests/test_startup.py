@@ -2,12 +2,13 @@
 the app makes between the title's frames; a language switch re-renders only the words."""
 
 import sys
+import threading
 from collections.abc import Iterator
 
 import pytest
 
 from scenes import app as app_module
-from scenes.app import STARVED, SWITCH_WHILE_LOADING
+from scenes.app import STARVED, TABLE_MODULES
 from scenes.art import felt
 from scenes.platform.input import Act, Input
 from scenes.words.i18n import tr
@@ -139,15 +140,29 @@ def test_a_new_tables_first_frame_finds_its_counter_and_stake_words_made(app, mo
     assert app.scene.name == "bidding" and not hud & set(made), made
 
 
-def test_the_table_modules_load_with_a_short_gil_switch_interval_and_leave_the_usual_one(app):
-    """While the frame waits for the loading thread, that thread gives the GIL back within 0.5 ms; the game then
-    plays on at Python's usual interval (5 ms), which switches threads less often."""
-    usual = sys.getswitchinterval()
-    seen = []
-    for _ in range(600):
-        steps(app, 1)
-        seen.append(sys.getswitchinterval())
-        if "table" not in app.chores:
-            break
-    app._loading.join()
-    assert SWITCH_WHILE_LOADING in seen and sys.getswitchinterval() == usual
+def test_the_table_modules_and_the_bots_process_load_in_the_first_frame_after_it_is_shown(monkeypatch):
+    """Issue 35: loaded on a thread beside the title's frames, an import held the GIL through its C code and made
+    title frames of 15-18 ms; now they load at once after the first frame's flip, and no thread is left beside the
+    frames that follow."""
+    from scenes.app import App
+
+    events: list[str] = []
+    real_flip, real_import = app_module.pygame.display.flip, app_module.importlib.import_module
+    monkeypatch.setattr(app_module.pygame.display, "flip", lambda: events.append("flip") or real_flip())
+    monkeypatch.setattr(
+        app_module.importlib,
+        "import_module",
+        lambda name, *more: (name in TABLE_MODULES and events.append(name)) or real_import(name, *more),
+    )
+    game = App((1280, 720), fullscreen=False, seed=3)
+    try:
+        game.show_title()
+        threads = set(threading.enumerate())
+        steps(game, 1)
+        assert events == ["flip", *TABLE_MODULES]  # the first frame is on screen before any of it loads
+        assert game._pool is not None  # the bots' process started
+        assert {t.name for t in set(threading.enumerate()) - threads} <= {"bot-answers"}  # its replies' reader
+        steps(game, 2)
+        assert events[len(TABLE_MODULES) + 1 :] == ["flip", "flip"]
+    finally:
+        game.close()

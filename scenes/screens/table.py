@@ -12,7 +12,7 @@ import pygame
 
 from scenes.art.avatars import paint_ahead
 from scenes.art.cache import cache
-from scenes.art.felt import table_felt
+from scenes.art.felt import draw_table_felt
 from scenes.art.widgets import Button, blit_faded
 from scenes.flow import undo_turn
 from scenes.platform.input import Act, Input
@@ -114,7 +114,7 @@ class TableScene(Scene):
 
     def draw_table(self, surface: pygame.Surface) -> None:
         s, geo = self.session, self.geo
-        surface.blit(table_felt(surface.get_size()), (0, 0))
+        draw_table_felt(surface)
         draw_stake(surface, geo, s)
         self.draw_chip(surface)
         if s.settings.counter:

@@ -17,7 +17,7 @@ import pygame
 from game.view import Observation, Phase
 from scenes.art.avatars import AHEAD, Expression, ahead, avatar, shadow, shadow_margin, thought
 from scenes.art.emblems import GLOWS, beacon
-from scenes.art.felt import table_felt
+from scenes.art.felt import name_patch
 from scenes.art.piles import fan
 from scenes.art.text import blit_text
 from scenes.art.widgets import CREAM, GOLD, SHADOW, panel, pill
@@ -76,7 +76,7 @@ def warm(geo: Fitted, players: int = 3) -> Iterator[None]:
     portrait as the deal shows it and its shadow at this layout's sizes, then every other look a seat may take (each
     face in no role and in either) and the settlement's portraits, each a few ms, so that a change of mood at the
     table finds its face painted."""
-    table_felt(geo.size)
+    name_patch(geo.size)
     widths = [portrait_rect(geo, geo[f"seat_{zone}"]).width for zone in SEAT_ZONES[players]]
     for seat, width in enumerate(widths):  # a new table's seats are their places: you sit first
         yield
