@@ -103,6 +103,8 @@ def main() -> None:
     game = App((width, height), fullscreen=False, seed=1)
     times: dict[str, Samples] = {}
     try:
+        game.show_title()
+        game.step(DT)  # the app's first frame, which loads the table's modules and starts the bots' process
         start = time.perf_counter()
         game.restyle_cards()
         game.finish_chores()  # the faces are drawn between the title's frames; all of them here, timed
