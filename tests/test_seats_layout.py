@@ -13,6 +13,7 @@ from game.match import Match, Phase
 from game.rulesets import CLASSIC, FOUR_PLAYER, STANDARD
 from scenes.app import App
 from scenes.table.layout import SEAT_ZONES, load_layout
+from scenes.table.placing import card_size
 from scenes.table.seat_look import portrait_rect
 from tests.kit.app import click, post, press, steps
 from tests.kit.table import local_session, open_table, spot
@@ -72,6 +73,17 @@ def test_the_seat_across_the_table_is_a_big_portrait_not_a_thumbnail(players, si
     side = portrait_rect(fitted, fitted.for_players(3)["seat_east"])
     across = portrait_rect(fitted, fitted.for_players(players)["seat_north"])
     assert across.width >= 0.8 * side.width
+
+
+@pytest.mark.parametrize("size", SIZES.values(), ids=SIZES.keys())
+def test_the_north_seats_plays_leave_its_role_tag_clear(size):
+    """Four players: the role's tag over the north portrait's foot (about 25 px tall at 1080p, centred 2 px above
+    it) stays above a table card centred in that seat's play, its open hand at the end included (a play covered
+    it)."""
+    fitted = load_layout().fit(size).for_players(4)
+    face = portrait_rect(fitted, fitted["seat_north"])
+    card_top = fitted["play_north"].centery - card_size(fitted, "table", False)[1] // 2
+    assert card_top - face.bottom >= fitted.px(11)
 
 
 def test_overrides_apply_only_at_their_table():
