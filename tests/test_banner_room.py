@@ -45,7 +45,7 @@ def cards_in_sight(session: Session) -> list[pygame.Rect]:
     tag = allowance_tag(session.cards.geo, session.view)
     shown = [tag[1]] if tag else []
     shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.board.plays.items()]
-    shown += [session.cards.play_area(seat, len(cards)) for seat, cards in session.cards.reveal.items()]
+    shown += [session.cards.reveal_area(seat) for seat in session.cards.reveal]
     size = session.cards.card_size("hand")
     shown += [pygame.Rect(session.cards.board.sprites[card].pos, size) for card in session.cards.board.hand]
     return shown

@@ -86,6 +86,28 @@ def test_the_north_seats_plays_leave_its_role_tag_clear(size):
     assert card_top - face.bottom >= fitted.px(11)
 
 
+@pytest.mark.parametrize("count", [6, 17, 25])
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_a_long_revealed_hand_lies_in_two_rows_that_show_every_rank(size, count):
+    """At the hand's end the cards a seat still holds lie face up in its play zone: a four-player farmer's 25 or a
+    sprung farmer's 17 squeezed into one row hid most ranks (a step of a fifth of a card); they lie in two rows,
+    the second half a card lower, each card's corner showing. A short hand stays one row."""
+    match = Match(FOUR_PLAYER, seed=4)
+    session = local_session(match)
+    session.relayout(load_layout().fit(size))
+    cards = session.cards
+    cards.reveal[3] = list(range(count))
+    width, height = cards.card_size("table")
+    places = cards.reveal_positions(3, count)
+    rows = sorted({y for _, y in places})
+    assert len(places) == count and len(rows) == (1 if count == 6 else 2)
+    for row in rows:
+        xs = sorted(x for x, y in places if y == row)
+        assert all(b - a >= 0.3 * width for a, b in pairwise(xs))
+    assert rows[-1] - rows[0] in (0, height / 2)
+    assert abs(cards.reveal_area(3).height - (height + rows[-1] - rows[0])) <= 1
+
+
 def test_overrides_apply_only_at_their_table():
     fitted = load_layout().fit((1920, 1080))
     assert fitted.for_players(4)["kitty"] != fitted.for_players(3)["kitty"] == fitted["kitty"]

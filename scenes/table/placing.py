@@ -55,6 +55,13 @@ def allowance_tag(geo: Fitted, view: Observation) -> tuple[pygame.Surface, pygam
     return image, image.get_rect(topleft=geo["allowance"].topleft)
 
 
+def covered(corners: list[tuple[float, float]], card: tuple[int, int]) -> pygame.Rect:
+    """The rectangle cards of size `card` cover with their top-left corners at `corners`."""
+    left, top = min(x for x, _ in corners), min(y for _, y in corners)
+    right, bottom = max(x for x, _ in corners) + card[0], max(y for _, y in corners) + card[1]
+    return pygame.Rect(round(left), round(top), round(right - left), round(bottom - top))
+
+
 @dataclass
 class Deal:
     """The deal animation's clock: which card lands when."""
@@ -76,6 +83,7 @@ class Deal:
 
 
 REVEAL_GAP = 2  # empty card places between a winning play and the cards its seat still holds
+READABLE_STEP = 0.3  # of a card's width: the least step of a revealed hand's row that shows each corner's rank
 LAST_WORD = 0.8  # seconds the auction's last answer stays on show before the landlord banner (0: reduced motion)
 ROUND_HOLD = 0.5  # seconds a won round stays on the table, its last pass said, before it clears
 ROUND_FADE = 0.3  # seconds its cards and bubbles take to fade out (none with reduced motion: they go at once)
@@ -153,11 +161,7 @@ class Placing:
 
     def play_area(self, seat: int, count: int) -> pygame.Rect:
         """The rectangle a play of `count` cards by `seat` covers on the table."""
-        w, h = self.card_size("table")
-        corners = self.play_positions(seat, count)
-        left, top = min(x for x, _ in corners), min(y for _, y in corners)
-        right = max(x for x, _ in corners) + w
-        return pygame.Rect(round(left), round(top), round(right - left), h)
+        return covered(self.play_positions(seat, count), self.card_size("table"))
 
     def stage(self) -> Stage:
         assert self.geo is not None
@@ -176,7 +180,8 @@ class Placing:
             shown.append(tag[1])
         shown += [self.zone("seat", seat) for seat in range(players)]
         shown += [self.zone("pile", seat) for seat in range(players) if seat != self.me]
-        shown += [self.play_area(seat, len(cards)) for seat, cards in (*self.board.plays.items(), *self.reveal.items())]
+        shown += [self.play_area(seat, len(cards)) for seat, cards in self.board.plays.items()]
+        shown += [self.reveal_area(seat) for seat in self.reveal]
         w, h = self.card_size("hand")
         shown += [pygame.Rect(round(x), round(y), w, h) for x, y in self.hand_positions(self.board.hand).values()]
         return shown
@@ -257,11 +262,22 @@ class Placing:
             self.reveal[seat] = list(cards)
 
     def reveal_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        """Where a seat's revealed cards lie: in its play zone, or after the winning play it keeps there."""
+        """Where a seat's revealed cards lie: in its play zone, or after the winning play it keeps there. A hand too
+        long for one row to show every rank (a spring's 17 cards, a four-player farmer's 20-odd) lies in two, the
+        second half a card lower, over the first's lower halves."""
         played = len(self.board.plays.get(seat, []))
-        if not played:
+        if played:
+            return self.play_positions(seat, played + REVEAL_GAP + count)[played + REVEAL_GAP :]
+        w, h = self.card_size("table")
+        if count < 2 or (self.zone("play", seat).width - w) / (count - 1) >= w * READABLE_STEP:
             return self.play_positions(seat, count)
-        return self.play_positions(seat, played + REVEAL_GAP + count)[played + REVEAL_GAP :]
+        first = (count + 1) // 2
+        lower = [(x, y + h / 2) for x, y in self.play_positions(seat, count - first)]
+        return self.play_positions(seat, first) + lower
+
+    def reveal_area(self, seat: int) -> pygame.Rect:
+        """The rectangle a seat's revealed hand covers."""
+        return covered(self.reveal_positions(seat, len(self.reveal[seat])), self.card_size("table"))
 
     def table_order(self, cards: Iterable[int]) -> list[int]:
         """A play as it lies on the table: high cards first, wild cards leading."""
