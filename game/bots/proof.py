@@ -224,7 +224,7 @@ class _Race:
 
 
 def first_sure(
-    t: Table, moves: list[str], deals: list[Hands], proofs: Solver, least: int = 0
+    t: Table, moves: list[str], deals: list[Hands], proofs: Solver, least: int = 0, keep: str | None = None
 ) -> tuple[str, int] | None:
     """A move of `moves` that wins on every one of `deals` (proved exactly) and the deals proved, or None: none does,
     or `proofs` (`prover`) ran out of positions.
@@ -235,13 +235,15 @@ def first_sure(
     left for later with its share doubled. A move that wins everywhere mostly wins at once; one that loses on a deal
     of many is searched deep on every other (deal 7000515: the lead 3 costs 97,000 positions on its 18 deals, the
     straight 56789T 759). With `least`, where the cheapest proof would cost more positions than are left, it is
-    made on the first `least` deals only (they come shuffled: a random draw)."""
+    made on the first `least` deals only (they come shuffled: a random draw). `keep`, the move played unless
+    another is proved, races too (if its proof finishes first, the others need none), but the race ends, None, when
+    no other is left."""
     limit = proofs.limit
     race = {
         move: _Race(None if limit is None else max(1, (limit - proofs.nodes) // (2 * len(moves)))) for move in moves
     }
     try:
-        while race:
+        while race.keys() - {keep}:
             move = min(race, key=lambda m: race[m].ahead(len(deals)))
             proof = race[move]
             if 0 < least < len(deals) and limit is not None and proof.ahead(len(deals)) > limit - proofs.nodes:
@@ -289,13 +291,14 @@ def sure_move(
 
     With no more than `every` consistent deals, `choice` and `others` are proved on all of them (`first_sure`: the
     cheapest proof first, on `deals` of them where none is cheap enough for all), else on `deals` drawn at random
-    (`drawn`); the first proved to win on every one is played. Where that is another move than `choice`, `choice` may
-    win on them too (nothing is lost) or not be proved at all: such a move mostly wins at once, while `choice`, where
-    it loses on one deal of hundreds, is searched deep on every other."""
+    (`drawn`); the first proved to win on every one is played, and `choice` while none of the others is left. Where
+    that is another move than `choice`, `choice` may win on them too (nothing is lost) or not be proved at all: such
+    a move mostly wins at once, while `choice`, where it loses on one deal of hundreds, is searched deep on every
+    other."""
     if whole(t) and deal_count(t) <= every:
         hands = list(consistent_deals(t))
         rng.shuffle(hands)
     else:
         hands = drawn(t, deals, rng)
-    found = first_sure(t, [choice, *others], hands, proofs, deals)
+    found = first_sure(t, [choice, *others], hands, proofs, deals, choice)
     return None if found is None or found[0] == choice else found
