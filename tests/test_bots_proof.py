@@ -20,6 +20,7 @@ from game.bots.proof import (
 from game.bots.table import Table, observation_from_dict, table_of
 from game.cards import add, parse, subtract
 from game.match import Phase
+from tests.kit.bots import FARMER_LEADS_ITS_STRAIGHT, proven_position
 
 # Deal 1000003 of `hard` self-play: the landlord (seat 0) holds one card, the Q, and passed the partner's K; seat 1
 # holds JQA. Topping the K with the A and leading the Q, then the J, wins whatever the landlord's card; passing
@@ -94,7 +95,7 @@ def test_a_table_whose_unseen_cards_do_not_fill_the_other_hands_has_no_consisten
 def test_first_sure_is_the_first_move_that_wins_on_every_deal() -> None:
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
     deals = list(consistent_deals(t))
-    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == "A"
+    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == ("A", 7)
     assert first_sure(t, ["pass"], deals, prover(t, 20_000)) is None  # passing loses where the landlord holds the Q
     assert first_sure(t, ["A"], deals, prover(t, 1)) is None  # past its positions: no claim
 
@@ -105,11 +106,11 @@ def test_a_decisions_proofs_share_one_budget_of_positions() -> None:
     t = position(1, "JQA", "Q3459TJ", HISTORY, [1, 3, 6])
     deals = list(consistent_deals(t))
     alone = prover(t, 20_000)
-    assert first_sure(t, ["A"], deals, alone) == "A"
+    assert first_sure(t, ["A"], deals, alone) == ("A", 7)
     shared = prover(t, alone.nodes)
-    assert first_sure(t, ["A"], deals, shared) == first_sure(t, ["A"], deals, shared) == "A"
+    assert first_sure(t, ["A"], deals, shared) == first_sure(t, ["A"], deals, shared) == ("A", 7)
     assert shared.nodes == alone.nodes
-    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == "A"
+    assert first_sure(t, ["pass", "A"], deals, prover(t, 20_000)) == ("A", 7)
     assert first_sure(t, ["pass", "A"], deals, shared) is None
 
 
@@ -122,3 +123,23 @@ def test_with_few_enough_deals_the_other_moves_are_proved_on_every_one_first() -
     assert (
         sure_move(t, "A", ["pass"], 1, prover(t, 20_000), random.Random(0), every=7) is None
     )  # passing loses on a deal
+
+
+def test_the_cheapest_proof_goes_first() -> None:
+    """Deal 7000515 (hard, seed 7): the single 3 and the straight 56789T both win on all 18 deals; proving the 3 on
+    them costs 97,000 positions, the straight 759. The proofs race: the one that looks cheapest to finish goes on."""
+    t = table_of(observation_from_dict(proven_position(*FARMER_LEADS_ITS_STRAIGHT), Phase.PLAYING))
+    deals = list(consistent_deals(t))
+    proofs = prover(t, 20_000)
+    assert first_sure(t, ["3", "KK", "56789T"], deals, proofs) == ("56789T", 18)
+    assert proofs.nodes < 10_000
+
+
+def test_where_every_deal_costs_too_much_the_proof_is_made_on_fewer() -> None:
+    """With `least`, a proof that would cost more positions than are left on every deal is made on the first
+    `least` deals (a random draw, as the deals come shuffled)."""
+    t = table_of(observation_from_dict(proven_position(*FARMER_LEADS_ITS_STRAIGHT), Phase.PLAYING))
+    deals = list(consistent_deals(t))
+    cheap = prover(t, 20_000)
+    assert first_sure(t, ["3"], deals, cheap) is None  # 97,000 positions on every deal
+    assert first_sure(t, ["3"], deals, prover(t, 20_000), least=3) == ("3", 3)

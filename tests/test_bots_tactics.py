@@ -26,7 +26,7 @@ from game.kinds import Kind
 from game.match import Match, Phase, deal_cards
 from game.observe import observe
 from game.rulesets import STANDARD
-from tests.kit.bots import PUZZLES, obs, puzzle_table
+from tests.kit.bots import FARMER_LEADS_ITS_STRAIGHT, PUZZLES, obs, proven_position, puzzle_table
 
 
 def suggestions(o: dict) -> list[Suggestion]:
@@ -823,12 +823,29 @@ PROVEN = [
     # wins on every one of 113 deals (the search's 10 sampled deals, past its budget, had the A at 1 to 3 wins and the
     # 2 at 2: proving the A on all 113 takes 43,533 positions, more than the 30,000 the proofs had)
     LANDLORD_KEEPS_ITS_2,
+    # hard, self-play deal 7000771 (seed 7, f560f9e): played 99, the landlord leads a pair a farmer tops where each of
+    # 7, J, K and 2 wins on all 143 deals (the 99 on 106; proving a single on them all takes 39,000-57,000 positions)
+    (
+        2,
+        2,
+        "799JK222",
+        (8, 4, 8),
+        "379",
+        "234567 0TJQKA 1- 2- 04 1J 2Q 0- 1K 2A 02 1- 2B 0R 1- 2- 05 1A 2- 0- 1334455 2- 0- 16667 23888 0- 1-",
+    ),
+    # hard, self-play deal 7000515 (seed 7): played KK where a low single or a straight wins on every deal
+    FARMER_LEADS_ITS_STRAIGHT,
+    # hard, self-play deal 7000519 (seed 7, f560f9e): played pass, a farmer lets its partner's J run with the
+    # landlord on 9 cards where its 2 wins on all 1,380 deals (the pass on 1,352)
+    (
+        0,
+        1,
+        "562B",
+        (4, 9, 7),
+        "567",
+        "1445566 2778899 0QQKKAA 1- 2- 033 1TT 2- 0JJ 1- 2- 04 15 26 0T 12 2R 0- 1- 24 08 19 2J",
+    ),
 ]
-
-
-def proven_position(seat: int, landlord: int, hand: str, sizes: tuple[int, ...], kitty: str, history: str) -> dict:
-    moves = [[int(step[0]), "pass" if step[1:] == "-" else step[1:]] for step in history.split()]
-    return obs(seat, hand, moves, list(sizes), kitty=kitty) | {"landlord": landlord}
 
 
 @pytest.mark.parametrize("level", ["normal", "hard"])

@@ -25,7 +25,7 @@ class Level:
     samples: int = 0  # deals of the unseen cards the end-game search plays out
     search_cards: int = 0  # search once three hands together hold at most this many cards (pro rata at 2 or 4 seats)
     farmer_search_cards: int = 0  # the same for a farmer
-    proof_deals: int = 0  # then: consistent deals the search's move is proved on (all of them when no more)
+    proof_deals: int = 0  # then: consistent deals the moves are proved on (all of them when no more, or when cheap)
     proof_nodes: int = 0  # positions those proofs may search, per decision (game.solver, exact)
     exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
     every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
@@ -85,7 +85,7 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     samples=10,
     search_cards=20,
     farmer_search_cards=24,  # a farmer gains from 24, a landlord loses (docs/bots.md, "a farmer searches from 24")
-    proof_deals=200,
+    proof_deals=100,  # 200 until deal 7000519: a 2 proved on 200 deals cost 74,000 positions, more than the budget
     proof_nodes=60_000,
     exact_deals=40,
     every_deals=3000,

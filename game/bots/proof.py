@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from game.bots.table import Table
@@ -205,17 +206,81 @@ def prover(t: Table, nodes: int) -> Solver:
     return Solver(t.rules, t.landlord, t.allowance, limit=nodes)
 
 
-def first_sure(t: Table, moves: list[str], deals: list[Hands], proofs: Solver) -> str | None:
-    """The first of `moves` that wins on every one of `deals` (proved exactly), or None: none does, or `proofs`
-    (`prover`) ran out of positions. A move is dropped at its first lost deal, so a decision costs most when its
-    first move wins everywhere: one proof per deal."""
+@dataclass
+class _Race:
+    """One move's proof in `first_sure`: the positions spent on the deals it won and on the one it is at, the deals
+    won, and the positions it may spend at once."""
+
+    cap: int | None
+    spent: int = 0
+    stuck: int = 0
+    done: int = 0
+
+    def ahead(self, deals: int) -> float:
+        """The positions its proof may still cost: its positions per deal so far (the deal it is at counted as if
+        it cost what it has cost yet) times the deals left."""
+        tried = self.done + (self.stuck > 0)
+        return (self.spent + self.stuck) / tried * (deals - self.done) if tried else 0.0
+
+
+def first_sure(
+    t: Table, moves: list[str], deals: list[Hands], proofs: Solver, least: int = 0, keep: str | None = None
+) -> tuple[str, int] | None:
+    """A move of `moves` that wins on every one of `deals` (proved exactly) and the deals proved, or None: none does,
+    or `proofs` (`prover`) ran out of positions.
+
+    The proofs race, the cheapest first: each step proves one deal more of the move whose proof looks the cheapest
+    to finish (its positions per deal so far times the deals left; `moves`' order breaks ties, so each is tried on a
+    deal first), a move is dropped at its first lost deal, and a step that passes the move's share of positions is
+    left for later with its share doubled. A move that wins everywhere mostly wins at once; one that loses on a deal
+    of many is searched deep on every other (deal 7000515: the lead 3 costs 97,000 positions on its 18 deals, the
+    straight 56789T 759). With `least`, where the cheapest proof would cost more positions than are left, it is
+    made on the first `least` deals only (they come shuffled: a random draw). `keep`, the move played unless
+    another is proved, races too (if its proof finishes first, the others need none), but the race ends, None, when
+    no other is left."""
+    limit = proofs.limit
+    race = {
+        move: _Race(None if limit is None else max(1, (limit - proofs.nodes) // (2 * len(moves)))) for move in moves
+    }
     try:
-        for move in moves:
-            if all(proofs.wins_after(position(t, h), move_of(position(t, h), move)) for h in deals):
-                return move
+        while race.keys() - {keep}:
+            move = min(race, key=lambda m: race[m].ahead(len(deals)))
+            proof = race[move]
+            if 0 < least < len(deals) and limit is not None and proof.ahead(len(deals)) > limit - proofs.nodes:
+                deals = deals[:least]
+                continue
+            if proof.done >= len(deals):
+                return move, len(deals)
+            start = proofs.nodes
+            won = _wins(t, move, deals[proof.done], proofs, proof.cap)
+            if won is None:
+                proof.stuck += proofs.nodes - start
+                proof.cap = 2 * proof.cap if proof.cap else None  # (no cap, no limit: never stuck)
+            elif won:
+                proof.spent += proof.stuck + proofs.nodes - start
+                proof.stuck, proof.done = 0, proof.done + 1
+            else:
+                del race[move]
     except TooLong:
         return None
     return None
+
+
+def _wins(t: Table, move: str, hands: Hands, proofs: Solver, cap: int | None) -> bool | None:
+    """Does `move` win on the deal `hands`? None where it passes `cap` positions first (TooLong where it passes
+    `proofs`' limit)."""
+    limit = proofs.limit
+    if cap is not None:
+        proofs.limit = proofs.nodes + cap if limit is None else min(limit, proofs.nodes + cap)
+    try:
+        p = position(t, hands)
+        return proofs.wins_after(p, move_of(p, move))
+    except TooLong:
+        if limit is not None and proofs.nodes > limit:
+            raise
+        return None
+    finally:
+        proofs.limit = limit
 
 
 def sure_move(
@@ -224,16 +289,16 @@ def sure_move(
     """A move to play instead of `choice` (issue 34's proven blunders), and the deals proved; None to keep `choice`
     (or `proofs` ran out of positions).
 
-    With no more than `every` consistent deals, `others` (in their order) are proved on all of them: one that wins on
-    every deal is played, as it wins whatever the unseen cards (if `choice` does too, nothing is lost). It is proved
-    first because it is cheap: such a move mostly wins at once, while `choice`, where it loses on one deal of
-    hundreds, is searched deep on every other. Else `choice` and `others` are proved on `deals` consistent deals
-    (`drawn`), and the first of `others` that wins on all of them replaces `choice` where it loses on one."""
+    With no more than `every` consistent deals, `choice` and `others` are proved on all of them (`first_sure`: the
+    cheapest proof first, on `deals` of them where none is cheap enough for all), else on `deals` drawn at random
+    (`drawn`); the first proved to win on every one is played, and `choice` while none of the others is left. Where
+    that is another move than `choice`, `choice` may win on them too (nothing is lost) or not be proved at all: such
+    a move mostly wins at once, while `choice`, where it loses on one deal of hundreds, is searched deep on every
+    other."""
     if whole(t) and deal_count(t) <= every:
         hands = list(consistent_deals(t))
         rng.shuffle(hands)
-        found = first_sure(t, others, hands, proofs)
-        return None if found is None else (found, len(hands))
-    hands = drawn(t, deals, rng)
-    found = first_sure(t, [choice, *others], hands, proofs)
-    return None if found is None or found == choice else (found, len(hands))
+    else:
+        hands = drawn(t, deals, rng)
+    found = first_sure(t, [choice, *others], hands, proofs, deals, choice)
+    return None if found is None or found[0] == choice else found

@@ -40,10 +40,11 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
         deals = drawn(t, level.exact_deals, rng)
         sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, proofs)
-        if sure == choice.move:
-            return choice
         if sure is not None:
-            return Suggestion(sure, "looks_ahead", {"play": sure, "won": len(deals), "of": len(deals)})
+            move = sure[0]
+            if move == choice.move:
+                return choice
+            return Suggestion(move, "looks_ahead", {"play": move, "won": len(deals), "of": len(deals)})
     wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
     best = max(wins.values())
     if best == 0 or wins[choice.move] >= best:

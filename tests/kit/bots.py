@@ -31,6 +31,26 @@ def obs(
     }
 
 
+def proven_position(seat: int, landlord: int, hand: str, sizes: tuple[int, ...], kitty: str, history: str) -> dict:
+    """A proof screen's position (tests/test_bots_tactics.py, `PROVEN`): the history as "SEATMOVE" steps, "-" a
+    pass."""
+    moves = [[int(step[0]), "pass" if step[1:] == "-" else step[1:]] for step in history.split()]
+    return obs(seat, hand, moves, list(sizes), kitty=kitty) | {"landlord": landlord}
+
+
+# A proof screen's position: hard, self-play deal 7000515 (seed 7, f560f9e), played KK; a farmer leads a pair with
+# its partner on JB where a low single or a straight wins on all 18 consistent deals (proving the single 3 on them
+# costs 97,000 positions, the straight 56789T 759: the proofs go cheapest first).
+FARMER_LEADS_ITS_STRAIGHT = (
+    0,
+    2,
+    "356789TKK2",
+    (10, 2, 8),
+    "45A",
+    "233444 0- 166999 2- 0- 15 27 0- 1T 2J 0- 12 2- 0- 1345678 2- 0- 17 22 0R 1- 2- 0JJ 1- 2AA 0- 1- 2KK 0AA 1- 2- 0QQ"
+    " 1- 2-",
+)
+
 PUZZLES = [
     # (landlord, me: farmer seat 1 to lead, partner seat 2, the only winning lead)
     ("Q2", "336", "57799", "33"),  # the pair lets the partner's 99 take over; a single is topped by Q or 2
