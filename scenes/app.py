@@ -31,7 +31,7 @@ from scenes.art.cards import CardArt
 from scenes.art.sound import Sounds, opening_bank, silence
 from scenes.platform.input import Act, Input, Inputs, Opener, open_controller
 from scenes.platform.prefs import TABLE_PREFS, Prefs, PrefsStore
-from scenes.platform.worker import MAX_NICENESS, BotPool
+from scenes.platform.worker import BotPool, lowered
 from scenes.scene import Scene
 from scenes.screens.title import TitleScene
 from scenes.table.layout import Layout, load_layout
@@ -51,7 +51,6 @@ MAX_DT = 0.1  # a stalled frame (window dragged, machine busy) never jumps the t
 FRAME_BUDGET = 0.0045  # seconds of the game thread's CPU a frame may take, its background making included (p99 8 ms)
 CHORE_GUESS = 0.003  # a chore's step's cost until one is timed (steps are cut to about this)
 STARVED = 3  # frames a chore waits for room in a frame's budget; then a step runs anyway, so the making ends
-LATER = "later"  # what a chore yields when it waits on something else: no more making this frame
 TABLE_MODULES = (  # imported right after the title's first frame is shown (`App._load_table`), the heavy ones ahead
     # of the screens that import them
     "scenes.art.avatars",
@@ -117,7 +116,7 @@ class App:
         # What the title does not show is made after its first frame, in the time a frame leaves: name -> steps
         self.costs: dict[str, float] = {}  # a chore's last step's CPU seconds: what its next one is expected to cost
         self.starved = 0  # frames since a chore last made a step
-        self.chores: dict[str, Iterator[str | None]] = {
+        self.chores: dict[str, Iterator[None]] = {
             "sounds": self._open_sounds(),
             "seats": self._warm_seats(),
         }
@@ -246,10 +245,10 @@ class App:
         8 ms of wall clock fell from 36-54 to 14-20)."""
         if sys.platform.startswith("linux"):
             me = threading.get_native_id()
-            os.setpriority(os.PRIO_PROCESS, me, min(MAX_NICENESS, os.getpriority(os.PRIO_PROCESS, me) + BOT_NICENESS))
+            os.setpriority(os.PRIO_PROCESS, me, lowered(me, BOT_NICENESS))
         self.pool  # noqa: B018 - started now
 
-    def _warm_seats(self) -> Iterator[str | None]:
+    def _warm_seats(self) -> Iterator[None]:
         """The table's first frame made ahead, after the table's modules: its felt, the seats' portraits."""
         yield None
         from scenes.table.seat_look import warm  # loaded after the first frame (`_load_table`)
@@ -288,32 +287,27 @@ class App:
     def do_chores(self, end: float) -> None:
         """Background making in the rest of a frame, oldest chore first: its next step, while the step's expected
         cost (its last step's) fits before `end` on the game thread's CPU clock (`time.thread_time`, which a busy
-        machine does not run ahead), until a chore waits (`LATER`). A chore that found no room for `STARVED` frames
-        makes a step anyway."""
+        machine does not run ahead). A chore that found no room for `STARVED` frames makes a step anyway."""
         self.starved += 1
         while self.chores:
             name = next(iter(self.chores))
             if time.thread_time() + self.costs.get(name, CHORE_GUESS) > end and self.starved <= STARVED:
                 return
-            if self.chore_step(name) is LATER:
-                return
+            self.chore_step(name)
             self.starved = 0
 
-    def chore_step(self, name: str) -> object:
-        """One step of the chore `name`: what it yielded (`LATER`: it waits; its cost is not a step's)."""
+    def chore_step(self, name: str) -> None:
+        """One step of the chore `name`, its cost kept as the next one's expected cost."""
         start = time.thread_time()
-        made = next(self.chores[name], StopIteration)
-        if made is StopIteration:
+        if next(self.chores[name], StopIteration) is StopIteration:
             del self.chores[name]
-        elif made is not LATER:
+        else:
             self.costs[name] = time.thread_time() - start
-        return made
 
     def finish_chores(self) -> None:
         """Everything made now (the demo, benchmarks)."""
         while self.chores:
-            if self.chore_step(next(iter(self.chores))) is LATER:
-                time.sleep(0.001)
+            self.chore_step(next(iter(self.chores)))
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen

@@ -37,6 +37,12 @@ PARENT_CHECK = 0.5  # seconds between the worker's looks at its parent
 MAX_NICENESS = 19  # the lowest priority there is
 
 
+def lowered(who: int, niceness: int) -> int:
+    """The niceness of `who` (a process, or on Linux a thread) made `niceness` lower in priority, at most the
+    lowest there is."""
+    return min(MAX_NICENESS, os.getpriority(os.PRIO_PROCESS, who) + niceness)
+
+
 class WorkerTraceback(Exception):
     """The `__cause__` of an error raised in the worker: the worker's own traceback, as text (`tb`)."""
 
@@ -138,7 +144,7 @@ class Worker:
     def __init__(self, niceness: int) -> None:
         spawn = multiprocessing.get_context("spawn")
         self.conn, theirs = spawn.Pipe()
-        priority = min(MAX_NICENESS, os.getpriority(os.PRIO_PROCESS, os.getpid()) + niceness)  # the game's, lowered
+        priority = lowered(os.getpid(), niceness)  # the game's
         self.process = spawn.Process(target=serve, args=(theirs, priority, os.getpid()), name="bots", daemon=True)
         with silenced():
             self.process.start()
