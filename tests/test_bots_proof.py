@@ -20,7 +20,7 @@ from game.bots.proof import (
 from game.bots.table import Table, observation_from_dict, table_of
 from game.cards import add, parse, subtract
 from game.match import Phase
-from tests.kit.bots import FARMER_LEADS_ITS_STRAIGHT, proven_position
+from tests.kit.bots import FARMER_LEADS_A_SINGLE, FARMER_LEADS_ITS_STRAIGHT, LANDLORD_LEADS_LOW, proven_position
 
 # Deal 1000003 of `hard` self-play: the landlord (seat 0) holds one card, the Q, and passed the partner's K; seat 1
 # holds JQA. Topping the K with the A and leading the Q, then the J, wins whatever the landlord's card; passing
@@ -143,3 +143,25 @@ def test_where_every_deal_costs_too_much_the_proof_is_made_on_fewer() -> None:
     cheap = prover(t, 20_000)
     assert first_sure(t, ["3"], deals, cheap) is None  # 97,000 positions on every deal
     assert first_sure(t, ["3"], deals, prover(t, 20_000), least=3) == ("3", 3)
+
+
+def test_a_deal_that_refutes_one_move_is_tried_first_by_the_others() -> None:
+    """Deal 9000676 (normal, seed 9): 77, 99 and K lose on one deal of 70, the same one, and the singles 7 and 9 win
+    on all of them at 26,000 positions each. Once the cheap pairs' proofs lose there, the K's goes there at once;
+    before, it and the winning singles took turns and 60,000 positions ran out in this order of the deals."""
+    t = table_of(observation_from_dict(proven_position(*FARMER_LEADS_A_SINGLE), Phase.PLAYING))
+    deals = list(consistent_deals(t))
+    random.Random(3).shuffle(deals)
+    proofs = prover(t, 60_000)
+    assert first_sure(t, ["77", "99", "K", "2", "7", "9"], deals, proofs) == ("7", 70)
+    assert proofs.nodes < 40_000
+
+
+def test_once_the_move_played_loses_a_deal_the_move_furthest_proved_is_played() -> None:
+    """Deal 9000455 (normal, seed 9): the landlord's 2 loses on 11 of 83 deals, the Q wins on all of them, and
+    proving it costs more than the decision's 60,000 positions here. The 2, tried on the deal that refuted the
+    rocket, loses there: the Q, proved on 43 deals and lost none, is played rather than a move known to lose."""
+    t = table_of(observation_from_dict(proven_position(*LANDLORD_LEADS_LOW), Phase.PLAYING))
+    assert sure_move(t, "2", ["BR", "Q"], 100, prover(t, 60_000), random.Random(2), every=3000) == ("Q", 43)
+    # in another order of the deals the 2 is not refuted before the positions run out: the search's 2 stands
+    assert sure_move(t, "2", ["BR", "Q"], 100, prover(t, 60_000), random.Random(0), every=3000) is None

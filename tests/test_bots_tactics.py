@@ -26,7 +26,15 @@ from game.kinds import Kind
 from game.match import Match, Phase, deal_cards
 from game.observe import observe
 from game.rulesets import STANDARD
-from tests.kit.bots import FARMER_LEADS_ITS_STRAIGHT, PUZZLES, obs, proven_position, puzzle_table
+from tests.kit.bots import (
+    FARMER_LEADS_A_SINGLE,
+    FARMER_LEADS_ITS_STRAIGHT,
+    LANDLORD_LEADS_LOW,
+    PUZZLES,
+    obs,
+    proven_position,
+    puzzle_table,
+)
 
 
 def suggestions(o: dict) -> list[Suggestion]:
@@ -845,17 +853,12 @@ PROVEN = [
         "567",
         "1445566 2778899 0QQKKAA 1- 2- 033 1TT 2- 0JJ 1- 2- 04 15 26 0T 12 2R 0- 1- 24 08 19 2J",
     ),
-    # normal, self-play deal 9000676 (seed 9, abad862): played 77, a farmer leads a pair where the single 7 or 9 wins
-    # on all 70 deals (open on seed 1 of 0-7 at both levels: the singles' proofs, 26,000 positions each, take turns)
-    (
-        2,
-        0,
-        "7799KK22",
-        (6, 5, 8),
-        "4TQ",
-        "04 16 2J 0A 1- 2B 0R 1- 2- 03456789T 1456789TJ 2- 0- 133 2TT 022 1- 2- 08 1Q 2A 0- 1- 255 0- 1- 26 0- 1- 23"
-        " 0- 1-",
-    ),
+    # normal, self-play deal 9000676 (seed 9, abad862): played 77 where the single 7 or 9 wins on all 70 deals (the
+    # singles' proofs took turns until a deal that refutes the others was tried first by every proof)
+    FARMER_LEADS_A_SINGLE,
+    # normal, RLCard deal 9000455 (seed 9, abad862): played 2 where the 6, 9 or Q wins on all 83 deals (open on
+    # seeds 1, 2, 5 and 6 of 0-7 at both levels: the proof of a winner costs more than the decision's positions)
+    LANDLORD_LEADS_LOW,
 ]
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from game.bots.table import Table
@@ -208,62 +208,95 @@ def prover(t: Table, nodes: int) -> Solver:
 
 @dataclass
 class _Race:
-    """One move's proof in `first_sure`: the positions spent on the deals it won and on the one it is at, the deals
-    won, and the positions it may spend at once."""
+    """One move's proof in `first_sure`: the deals it won (indices), the positions spent on them and on the one it
+    is at, and the positions it may spend at once."""
 
     cap: int | None
+    won: set[int] = field(default_factory=set)
+    order: int = 0  # the deals before this one in order are won
     spent: int = 0
     stuck: int = 0
-    done: int = 0
 
     def ahead(self, deals: int) -> float:
         """The positions its proof may still cost: its positions per deal so far (the deal it is at counted as if
         it cost what it has cost yet) times the deals left."""
-        tried = self.done + (self.stuck > 0)
-        return (self.spent + self.stuck) / tried * (deals - self.done) if tried else 0.0
+        tried = len(self.won) + (self.stuck > 0)
+        return (self.spent + self.stuck) / tried * (deals - len(self.won)) if tried else 0.0
+
+    def next_deal(self, refuting: list[int], deals: int) -> int | None:
+        """The deal its proof goes on with: the deals that refuted other moves first, then the others in order;
+        None when it has won them all."""
+        for deal in refuting:
+            if deal not in self.won:
+                return deal
+        while self.order < deals and self.order in self.won:
+            self.order += 1
+        return self.order if self.order < deals else None
 
 
 def first_sure(
     t: Table, moves: list[str], deals: list[Hands], proofs: Solver, least: int = 0, keep: str | None = None
 ) -> tuple[str, int] | None:
     """A move of `moves` that wins on every one of `deals` (proved exactly) and the deals proved, or None: none does,
-    or `proofs` (`prover`) ran out of positions.
+    or `proofs` (`prover`) ran out of positions. Where they ran out after `keep` lost on a deal, the move proved on
+    the most deals (at least SCOUT, and more than `keep` won) and none lost, with those deals: a move known to lose
+    is no better than one not yet proved (deal 9000455: the landlord's 2 loses on 11 of 83 deals, proving the 6 that
+    wins on all of them costs 88,000 positions).
 
     The proofs race, the cheapest first: each step proves one deal more of the move whose proof looks the cheapest
     to finish (its positions per deal so far times the deals left; `moves`' order breaks ties, so each is tried on a
     deal first), a move is dropped at its first lost deal, and a step that passes the move's share of positions is
     left for later with its share doubled. A move that wins everywhere mostly wins at once; one that loses on a deal
     of many is searched deep on every other (deal 7000515: the lead 3 costs 97,000 positions on its 18 deals, the
-    straight 56789T 759). With `least`, where the cheapest proof would cost more positions than are left, it is
-    made on the first `least` deals only (they come shuffled: a random draw). `keep`, the move played unless
-    another is proved, races too (if its proof finishes first, the others need none), but the race ends, None, when
-    no other is left."""
+    straight 56789T 759). A deal on which a move lost is tried first by every other proof: the deal that refutes one
+    move often refutes its like (deal 9000676: 77, 99, K and 2 all lose on one deal of 70). With `least`, where the
+    cheapest proof would cost more positions than are left, it is made on the first `least` deals only (they come
+    shuffled: a random draw). `keep`, the move played unless another is proved, races too (if its proof finishes
+    first, the others need none), but the race ends, None, when no other is left; a deal that refuted another move is
+    tried on `keep` at once."""
     limit = proofs.limit
     race = {
         move: _Race(None if limit is None else max(1, (limit - proofs.nodes) // (2 * len(moves)))) for move in moves
     }
+    refuting: list[int] = []
+    keep_tried: set[int] = set()  # the refuting deals `keep`'s proof went to at once
+    keep_lost: int | None = None  # the deals `keep` won before one refuted it
     try:
         while race.keys() - {keep}:
             move = min(race, key=lambda m: race[m].ahead(len(deals)))
+            if keep in race and any(d not in race[keep].won and d not in keep_tried for d in refuting):
+                move = keep  # a deal that refuted another move may refute the move played
             proof = race[move]
             if 0 < least < len(deals) and limit is not None and proof.ahead(len(deals)) > limit - proofs.nodes:
                 deals = deals[:least]
+                refuting = [d for d in refuting if d < least]
                 continue
-            if proof.done >= len(deals):
+            deal = proof.next_deal(refuting, len(deals))
+            if deal is None:
                 return move, len(deals)
+            if move == keep:
+                keep_tried.add(deal)
             start = proofs.nodes
-            won = _wins(t, move, deals[proof.done], proofs, proof.cap)
+            won = _wins(t, move, deals[deal], proofs, proof.cap)
             if won is None:
                 proof.stuck += proofs.nodes - start
                 proof.cap = 2 * proof.cap if proof.cap else None  # (no cap, no limit: never stuck)
             elif won:
                 proof.spent += proof.stuck + proofs.nodes - start
-                proof.stuck, proof.done = 0, proof.done + 1
+                proof.stuck = 0
+                proof.won.add(deal)
             else:
                 del race[move]
+                if move == keep:
+                    keep_lost = len(proof.won)
+                if deal not in refuting:
+                    refuting.append(deal)
     except TooLong:
+        pass
+    if keep_lost is None or not race:
         return None
-    return None
+    best = max(race, key=lambda m: len(race[m].won))  # `keep` loses on a deal: the move furthest proved instead
+    return (best, len(race[best].won)) if len(race[best].won) > max(keep_lost, SCOUT - 1) else None
 
 
 def _wins(t: Table, move: str, hands: Hands, proofs: Solver, cap: int | None) -> bool | None:
@@ -294,7 +327,8 @@ def sure_move(
     (`drawn`); the first proved to win on every one is played, and `choice` while none of the others is left. Where
     that is another move than `choice`, `choice` may win on them too (nothing is lost) or not be proved at all: such
     a move mostly wins at once, while `choice`, where it loses on one deal of hundreds, is searched deep on every
-    other."""
+    other. Once `choice` is proved to lose on a deal, the move furthest proved may be played where the positions run
+    out (`first_sure`)."""
     if whole(t) and deal_count(t) <= every:
         hands = list(consistent_deals(t))
         rng.shuffle(hands)

@@ -51,6 +51,29 @@ FARMER_LEADS_ITS_STRAIGHT = (
     " 1- 2-",
 )
 
+# normal, self-play deal 9000676 (seed 9, abad862): played 77; a farmer leads a pair where the single 7 or 9 wins on
+# all 70 consistent deals (77, 99 and K lose on one, the same deal, 2 on two; the singles' proofs cost 26,000
+# positions each).
+FARMER_LEADS_A_SINGLE = (
+    2,
+    0,
+    "7799KK22",
+    (6, 5, 8),
+    "4TQ",
+    "04 16 2J 0A 1- 2B 0R 1- 2- 03456789T 1456789TJ 2- 0- 133 2TT 022 1- 2- 08 1Q 2A 0- 1- 255 0- 1- 26 0- 1- 23 0- 1-",
+)
+
+# normal, RLCard deal 9000455 (seed 9, abad862): played 2; the landlord (the farmers on 6 and 4 cards) leads its 2
+# where the 6, the 9 or the Q wins on all 83 consistent deals (the 2 on 72; proving the 6 costs 88,000 positions).
+LANDLORD_LEADS_LOW = (
+    0,
+    0,
+    "69QKKAA2BR",
+    (10, 6, 4),
+    "7A2",
+    "044556677 1- 2TTJJQQKK 0- 1- 2333 0- 1999 2- 0- 1345678 2- 0- 15 27 08 1T 2A 02 1- 2-",
+)
+
 PUZZLES = [
     # (landlord, me: farmer seat 1 to lead, partner seat 2, the only winning lead)
     ("Q2", "336", "57799", "33"),  # the pair lets the partner's 99 take over; a single is topped by Q or 2
