@@ -3,6 +3,8 @@ decisions are deterministic and never depend on hidden cards, suggestions are ne
 
 from __future__ import annotations
 
+import gc
+import importlib
 import random
 from collections.abc import Iterator
 from typing import NamedTuple
@@ -159,3 +161,22 @@ def test_unknown_level_is_refused() -> None:
     view = next(positions(seed=1, hands=1)).view
     with pytest.raises(ValueError, match="unknown bot level"):
         decide(view, "grandmaster")
+
+
+def test_a_decision_pauses_the_cycle_collector_and_restores_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches' tuples set the collector off hundreds of times in a deep decision (a fifth of its time): it is
+    paused while the bot thinks, and left as it was found."""
+    think = importlib.import_module("game.bots.think")
+    seen: list[bool] = []
+    rule = think.decide
+    monkeypatch.setattr(think, "decide", lambda *a: seen.append(gc.isenabled()) or rule(*a))
+    view = next(positions(3, 1)).view
+    assert gc.isenabled()
+    decide(view, "hard", random.Random(0))
+    assert seen and not any(seen) and gc.isenabled()
+    gc.disable()
+    try:
+        decide(view, "hard", random.Random(0))
+        assert not gc.isenabled()  # a caller's own pause is not ended
+    finally:
+        gc.enable()
