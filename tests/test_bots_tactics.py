@@ -856,8 +856,8 @@ PROVEN = [
     # normal, self-play deal 9000676 (seed 9, abad862): played 77 where the single 7 or 9 wins on all 70 deals (the
     # singles' proofs took turns until a deal that refutes the others was tried first by every proof)
     FARMER_LEADS_A_SINGLE,
-    # normal, RLCard deal 9000455 (seed 9, abad862): played 2 where the 6, 9 or Q wins on all 83 deals (open on
-    # seeds 1, 2, 5 and 6 of 0-7 at both levels: the proof of a winner costs more than the decision's positions)
+    # normal, RLCard deal 9000455 (seed 9, abad862): played 2 where the 6, 9 or Q wins on all 83 deals (proving one
+    # costs 67,000-90,000 positions: the proofs at 20 cards or fewer may search 120,000)
     LANDLORD_LEADS_LOW,
 ]
 
@@ -874,10 +874,13 @@ def test_no_proven_blunder_in_the_screens_positions(
 
 @pytest.mark.parametrize("level", ["normal", "hard"])
 @pytest.mark.parametrize("seed", range(6))
-def test_no_proven_blunder_whatever_the_sampled_deals(level: str, seed: int) -> None:
-    """Deal 4000438's landlord keeps its 2 for the A on every seed: the search's sampled deals vary with the seed
-    (before, `normal` played the 2 on seeds 1, 3 and 4, `hard` on 5), the proofs do not."""
-    assert_no_proven_blunder(level, proven_position(*LANDLORD_KEEPS_ITS_2), seed)
+@pytest.mark.parametrize("position", [LANDLORD_KEEPS_ITS_2, LANDLORD_LEADS_LOW], ids=lambda p: p[2])
+def test_no_proven_blunder_whatever_the_sampled_deals(level: str, seed: int, position: tuple) -> None:
+    """The landlord plays a move that wins on every deal whatever the seed: the search's sampled deals vary with it,
+    the proofs do not. Deal 4000438's landlord keeps its 2 for the A (before, `normal` played the 2 on seeds 1, 3
+    and 4, `hard` on 5); deal 9000455's leads a single below its 2 (with 60,000 positions for the proofs, the 2 on
+    seeds 1, 2 and 5 at both levels)."""
+    assert_no_proven_blunder(level, proven_position(*position), seed)
 
 
 def assert_no_proven_blunder(level: str, position: dict, seed: int) -> None:

@@ -27,6 +27,8 @@ class Level:
     farmer_search_cards: int = 0  # the same for a farmer
     proof_deals: int = 0  # then: consistent deals the moves are proved on (all of them when no more, or when cheap)
     proof_nodes: int = 0  # positions those proofs may search, per decision (game.solver, exact)
+    late_proof_nodes: int = 0  # the same once three hands together hold at most `late_cards` (pro rata)
+    late_cards: int = 0
     exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
     every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
     close_wins: int = 0  # and the moves that won this many sampled deals fewer than the search's (its budget misjudges)
@@ -74,6 +76,8 @@ NORMAL = Level(
     farmer_search_cards=23,
     proof_deals=100,  # issue 34: no proven blunder (docs/bots.md, "Proofs")
     proof_nodes=60_000,
+    late_proof_nodes=120_000,  # a position costs 4-6 µs there, up to 13 at 24 cards: about the same time at most
+    late_cards=20,  # (deal 9000455: proving the landlord's 6 on its 83 deals costs 67,000-90,000 positions)
     exact_deals=24,
     every_deals=3000,  # the proof screen's own limit
     close_wins=3,

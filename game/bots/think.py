@@ -44,13 +44,17 @@ def think(t: Table, level: Level, rng: random.Random) -> Suggestion:
         return _think(t, level, rng)
 
 
+def _within(t: Table, cards: int) -> bool:
+    """Do the hands together hold at most `cards`, counted as at three seats (pro rata at two or four)?"""
+    return 3 * sum(t.sizes) <= cards * t.players
+
+
 def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
     if choice.key in SETTLED or not level.search_nodes or not t.dealable:
         return choice
-    cards = level.search_cards if t.is_landlord else level.farmer_search_cards
-    if 3 * sum(t.sizes) > cards * t.players:
-        if not level.rollouts or choice.key in CLOSING or 3 * sum(t.sizes) > level.rollout_cards * t.players:
+    if not _within(t, level.search_cards if t.is_landlord else level.farmer_search_cards):
+        if not level.rollouts or choice.key in CLOSING or not _within(t, level.rollout_cards):
             return choice
         better = look_ahead(t, level, choice.move, rng)
         if better is None:
@@ -59,7 +63,8 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
         return Suggestion(move, "looks_ahead", {"play": move, "won": won, "of": of})
     provable = level.proof_deals and whole(t)
     exact = provable and deal_count(t) <= level.exact_deals
-    proofs = prover(t, level.proof_nodes)  # one budget for the decision's proofs, before and after the search
+    # one budget for the decision's proofs, before and after the search
+    proofs = prover(t, level.late_proof_nodes if _within(t, level.late_cards) else level.proof_nodes)
     if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
         deals = drawn(t, level.exact_deals, rng)
         sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, proofs)
