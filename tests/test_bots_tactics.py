@@ -883,6 +883,47 @@ def test_no_proven_blunder_whatever_the_sampled_deals(level: str, seed: int, pos
     assert_no_proven_blunder(level, proven_position(*position), seed)
 
 
+# Found in `hard` against `normal` on the arena's deals 100-199 (`arena.fixed_deal`): a farmer on 12 cards, the
+# landlord on 6 having led 55, its partner on 4. The hand is won on all 22 consistent deals by 88 and by the rocket:
+# every legal move is proved first (`Level.exact_deals`).
+WON_WITH_A_ROCKET = (
+    2,
+    0,
+    "5578889TJKBR",
+    (6, 4, 12),
+    "6TQ",
+    "0444J 14QQQ 2- 07222 1- 2- 07 1J 2- 0K 1- 22 06666 1AAAA 2- 0- 133 2TT 0- 1- 233 0- 155",
+)
+# Deal 2009 of the same: a farmer on 8 cards leads, the landlord on 11, its partner on 5. Its 280 consistent deals
+# are too many to prove every move on: the rocket won all the sampled deals and is then proved on all 280.
+SEARCHED_TO_A_ROCKET = (
+    1,
+    0,
+    "5999Q2BR",
+    (11, 8, 5),
+    "7K2",
+    "06 17 2A 0- 1- 24445556677 0- 1- 28 0T 1J 2- 0Q 1A 2- 0- 13334 2- 03222 1- 2- 088 1KK 2- 0-",
+)
+
+
+@pytest.mark.parametrize(
+    ("position", "rule", "deals"),
+    [(WON_WITH_A_ROCKET, "88", 22), (SEARCHED_TO_A_ROCKET, "5999", 280)],
+    ids=["every-move-proved", "searched"],
+)
+def test_hard_cashes_its_rocket_once_the_hand_is_won(position: tuple, rule: str, deals: int) -> None:
+    """000 §18: each bomb or rocket played doubles the hand; one kept to the end doubles nothing. Once the hand is
+    proved won on every consistent deal, `hard` plays a rocket or bomb that wins on all of them too; `normal` plays
+    the rule's move, which wins as surely and pays half."""
+    view = observation_from_dict(proven_position(*position), Phase.PLAYING)
+    t = table_of(view)
+    for seed in range(3):
+        assert decide(view, "normal", random.Random(seed)) == rule
+        assert decide(view, "hard", random.Random(seed)) == "BR"
+    rocket, played = prove(t, "BR"), prove(t, rule)
+    assert rocket.move_sure and played.move_sure and rocket.deals == played.deals == deals
+
+
 def assert_no_proven_blunder(level: str, position: dict, seed: int) -> None:
     view = observation_from_dict(position, Phase.PLAYING)
     t = table_of(view)

@@ -12,10 +12,22 @@ from contextlib import contextmanager
 from game.bots.endgame import search
 from game.bots.levels import Level
 from game.bots.policy import decide
-from game.bots.proof import deal_count, drawn, first_sure, legal_moves, prover, sure_move, whole
+from game.bots.proof import (
+    Hands,
+    deal_count,
+    drawn,
+    first_sure,
+    legal_moves,
+    prover,
+    sure_move,
+    whole,
+)
 from game.bots.reasons import Suggestion
 from game.bots.rollout import look_ahead
 from game.bots.table import Table
+from game.cards import parse
+from game.combos import classify
+from game.solver import Solver
 
 # Nothing to search: the hand ends, or passing is the only move.
 SETTLED = ("wins_now", "within_allowance", "nothing_beats")
@@ -49,6 +61,17 @@ def _within(t: Table, cards: int) -> bool:
     return 3 * sum(t.sizes) <= cards * t.players
 
 
+def _bomb_like(t: Table, move: str) -> bool:
+    return move != "pass" and any(r.kind.is_bomb_like for r in classify(parse(move), t.rules))
+
+
+def _cashed(t: Table, bombs: list[str], deals: list[Hands], proofs: Solver) -> str | None:
+    """A bomb or rocket of `bombs` proved to win on every one of `deals` (all the consistent deals), or None. Played
+    in a hand that is won, each one doubles what it pays (000 §18); kept to the end, it doubles nothing."""
+    found = first_sure(t, bombs, deals, proofs) if bombs else None
+    return None if found is None else found[0]
+
+
 def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     choice = decide(t, level, rng)
     if choice.key in SETTLED or not level.search_nodes or not t.dealable:
@@ -67,9 +90,12 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     proofs = prover(t, level.late_proof_nodes if _within(t, level.late_cards) else level.proof_nodes)
     if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
         deals = drawn(t, level.exact_deals, rng)
-        sure = first_sure(t, [choice.move, *legal_moves(t, deals[0])], deals, proofs)
+        moves = legal_moves(t, deals[0])
+        sure = first_sure(t, [choice.move, *moves], deals, proofs)
         if sure is not None:
             move = sure[0]
+            if level.cashes_bombs and not _bomb_like(t, move):
+                move = _cashed(t, [m for m in moves if _bomb_like(t, m)], deals, proofs) or move
             if move == choice.move:
                 return choice
             return Suggestion(move, "looks_ahead", {"play": move, "won": len(deals), "of": len(deals)})
@@ -82,6 +108,30 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
         found = Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})
     if not provable or exact:
         return found
+    played = _proved(t, level, choice, found, wins, proofs, rng)
+    if not level.cashes_bombs or _bomb_like(t, played.move) or deal_count(t) > level.every_deals:
+        return played
+    # a bomb that won every sampled deal, proved on all the consistent deals (few enough)
+    bombs = [m for m, n in wins.items() if n == level.samples and _bomb_like(t, m)]
+    if not bombs:
+        return played
+    deals = drawn(t, level.every_deals, rng)
+    bomb = _cashed(t, bombs, deals, proofs)
+    if bomb is None:
+        return played
+    return Suggestion(bomb, "looks_ahead", {"play": bomb, "won": len(deals), "of": len(deals)})
+
+
+def _proved(
+    t: Table,
+    level: Level,
+    choice: Suggestion,
+    found: Suggestion,
+    wins: dict[str, int],
+    proofs: Solver,
+    rng: random.Random,
+) -> Suggestion:
+    """The search's move, or one proved to win on every consistent deal in its place where it does not."""
     # A move that wins on every deal won every sampled one, unless the search's budget misjudged it: only such moves,
     # the rule's own and, with few enough deals to prove them on all, those close behind the search's are worth a
     # proof (most decisions have none beside the search's own).
