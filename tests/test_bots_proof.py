@@ -6,6 +6,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from game.bots.proof import (
     consistent_deals,
     count_subsets,
@@ -165,3 +167,15 @@ def test_once_the_move_played_loses_a_deal_the_move_furthest_proved_is_played() 
     assert sure_move(t, "2", ["BR", "Q"], 100, prover(t, 60_000), random.Random(2), every=3000) == ("Q", 43)
     # in another order of the deals the 2 is not refuted before the positions run out: the search's 2 stands
     assert sure_move(t, "2", ["BR", "Q"], 100, prover(t, 60_000), random.Random(0), every=3000) is None
+
+
+@pytest.mark.parametrize(("bar", "played"), [(0.45, ("Q", 40)), (0.5, None), (1.0, None)])
+def test_out_of_positions_a_move_proved_on_the_share_the_search_gives_the_played_one_is_played(
+    bar: float, played: tuple[str, int] | None
+) -> None:
+    """Deal 9000455 in the order of the deals where the 2 is not refuted before the 60,000 positions run out: the Q,
+    proved on 40 of the 83 deals and lost none, wins at least 48% of them. It is played where the search judges the
+    2 to win less than that (`bar`, its share of the sampled deals), and not where it judges it to win more."""
+    t = table_of(observation_from_dict(proven_position(*LANDLORD_LEADS_LOW), Phase.PLAYING))
+    proofs = prover(t, 60_000)
+    assert sure_move(t, "2", ["BR", "Q"], 100, proofs, random.Random(0), every=3000, bar=bar) == played

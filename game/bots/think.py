@@ -141,7 +141,8 @@ def _proved(
     full = [m for m, n in wins.items() if (n >= close or m == choice.move) and m != found.move]
     if not full:
         return found
-    sure = sure_move(t, found.move, full, level.proof_deals, proofs, rng, level.every_deals)
+    bar = wins[found.move] / level.samples  # what the search judges its move to win
+    sure = sure_move(t, found.move, full, level.proof_deals, proofs, rng, level.every_deals, bar)
     if sure is None:
         return found
     move, deals = sure
