@@ -169,7 +169,7 @@ def test_once_the_move_played_loses_a_deal_the_move_furthest_proved_is_played() 
     assert sure_move(t, "2", ["BR", "Q"], 100, prover(t, 60_000), random.Random(0), every=3000) is None
 
 
-@pytest.mark.parametrize(("bar", "played"), [(0.45, ("Q", 40)), (0.5, None), (1.0, None)])
+@pytest.mark.parametrize(("bar", "played"), [(0.45, ("Q", 40)), (0.5, None)])
 def test_out_of_positions_a_move_proved_on_the_share_the_search_gives_the_played_one_is_played(
     bar: float, played: tuple[str, int] | None
 ) -> None:
