@@ -14,7 +14,7 @@ from game.bots.endgame import PASS_EVIDENCE, _held_answer, evidence, sample_hand
 from game.bots.evaluate import plan
 from game.bots.levels import level_of
 from game.bots.memory import can_beat
-from game.bots.policy import decide, reading_of
+from game.bots.policy import breaks_bomb, decide, reading_of
 from game.bots.reasons import MESSAGES, Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, observation_from_dict, table_of
@@ -22,7 +22,7 @@ from game.cards import RANK_INDEX, parse, subtract
 from game.match import Match, Phase
 from game.moves import follow_moves, legal
 from game.observe import observe
-from tests.kit.bots import PUZZLES, puzzle_table
+from tests.kit.bots import BOMB_INTO_A_LOST_HAND, PUZZLES, proven_position, puzzle_table
 from tests.kit.rules import step
 
 
@@ -78,6 +78,7 @@ def test_every_reason_key_has_a_test_here() -> None:
         "passes",
         "nothing_beats",
         "looks_ahead",
+        "spares_bomb",
     }
     assert tested == set(MESSAGES)
 
@@ -269,6 +270,16 @@ def test_looks_ahead_reports_a_sampled_estimate_for_the_searched_move() -> None:
     assert found
 
 
+def test_spares_bomb_keeps_a_bomb_that_won_fewer_than_half_the_sampled_deals() -> None:
+    """`hard` passes where its bomb would lose as surely as passing: it keeps the bomb whole and says how few of the
+    sampled deals the bomb won."""
+    t = table_of(observation_from_dict(proven_position(*BOMB_INTO_A_LOST_HAND), Phase.PLAYING))
+    s = said(t, "hard")
+    assert s.key == "spares_bomb" and s.move == "pass"
+    assert not contradictions_of_spares_bomb(t, s)
+    assert s.text.startswith("Keeps the bomb: looking ahead, it won only about 0 in 10 sampled deals")
+
+
 def test_sampled_deals_read_the_passes() -> None:
     """A farmer that passed the landlord's single K is dealt a card above it less often than chance would."""
     history = [[0, "K"], [1, "pass"], [2, "pass"], [0, "3"]]
@@ -282,6 +293,15 @@ def test_sampled_deals_read_the_passes() -> None:
 
 
 # ----- property: no reason claims what the deal contradicts ------------------------------------------------------
+
+
+def contradictions_of_spares_bomb(t: Table, s: Suggestion) -> list[str]:
+    """A suggestion that keeps the bomb plays no bomb, breaks none, leaves one in the hand, and the bomb it keeps won
+    fewer than half the sampled deals."""
+    kept = s.move == "pass" or not (breaks_bomb(t, s.move) or reading_of(t, s.move).kind.is_bomb_like)
+    rest = t.hand if s.move == "pass" else subtract(t.hand, parse(s.move))
+    holds = any(n >= t.rules.bomb_sizes[0] for n in rest[:-2]) or (rest[-2] and rest[-1])
+    return [] if kept and holds and 0 <= 2 * s.params["won"] < s.params["of"] else ["spares_bomb"]
 
 
 def contradictions(match: Match, s: Suggestion) -> list[str]:
@@ -323,6 +343,8 @@ def contradictions(match: Match, s: Suggestion) -> list[str]:
         wrong.append("plays")
     if s.key == "looks_ahead" and not 0 < p["won"] <= p["of"]:
         wrong.append("looks_ahead")
+    if s.key == "spares_bomb":
+        wrong += contradictions_of_spares_bomb(t, s)
     return wrong
 
 

@@ -27,6 +27,7 @@ from game.match import Match, Phase, deal_cards
 from game.observe import observe
 from game.rulesets import STANDARD
 from tests.kit.bots import (
+    BOMB_INTO_A_LOST_HAND,
     FARMER_LEADS_A_SINGLE,
     FARMER_LEADS_ITS_STRAIGHT,
     LANDLORD_LEADS_LOW,
@@ -924,6 +925,41 @@ def test_hard_cashes_its_rocket_once_the_hand_is_won(position: tuple, rule: str,
         assert decide(view, "hard", random.Random(seed)) == "BR"
     rocket, played = prove(t, "BR"), prove(t, rule)
     assert rocket.move_sure and played.move_sure and rocket.deals == played.deals == deals
+
+
+def test_s18_hard_keeps_its_bomb_where_every_line_loses() -> None:
+    """000 §18: a bomb doubles what the hand pays, lost as well as won. Where bombing and passing both lose on every
+    consistent deal, `normal` still bombs the landlord on two cards (its rule); `hard` keeps the bomb and says so."""
+    view = observation_from_dict(proven_position(*BOMB_INTO_A_LOST_HAND), Phase.PLAYING)
+    t = table_of(view)
+    assert prove(t, "6666").sure == () and not prove(t, "6666").move_sure  # no move wins on any deal
+    for seed in range(3):
+        assert decide(view, "normal", random.Random(seed)) == "6666"
+        assert decide(view, "hard", random.Random(seed)) == "pass"
+    said = suggestions(proven_position(*BOMB_INTO_A_LOST_HAND) | {"level": "hard"})[0]
+    assert (said.key, said.params["won"], said.params["of"]) == ("spares_bomb", 0, level_of("hard").samples)
+
+
+@pytest.mark.parametrize(
+    ("bomb", "passing", "gain", "played"),
+    [
+        (3, 2, 1, "pass"),  # the bomb loses 7 of 10 deals at twice the stake (-8), passing 8 (-6)
+        (4, 1, 1, "6666"),  # the bomb -4, passing -8
+        (5, 5, 1, "6666"),  # half won: the bomb doubles nothing lost on balance
+        (6, 3, 2, "6666"),  # the play-outs' switch: won clearly more, and more than half
+        (0, 0, 2, "pass"),  # every deal lost: the bomb only doubles the loss
+    ],
+)
+def test_s18_hard_weighs_the_stake_of_a_bomb(bomb: int, passing: int, gain: int, played: str) -> None:
+    """000 §18: a bomb doubles the hand, lost as well as won. A bomb that won fewer than half of the sampled deals
+    gives way to passing where passing loses less of the stake (won minus lost, the bomb's doubled); `normal` goes by
+    the deals won alone."""
+    t = table_of(observation_from_dict(proven_position(*BOMB_INTO_A_LOST_HAND), Phase.PLAYING))
+    rule = Suggestion("6666", "bomb_saves")
+    wins = {"6666": bomb, "pass": passing}
+    weighed = sys.modules[think.__module__]._weighed
+    assert weighed(t, level_of("hard"), rule, wins, 10, gain).move == played
+    assert weighed(t, level_of("normal"), rule, wins, 10, gain).move == "6666"
 
 
 def assert_no_proven_blunder(level: str, position: dict, seed: int) -> None:

@@ -31,6 +31,7 @@ class Level:
     late_cards: int = 0
     exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
     cashes_bombs: bool = False  # then, the hand proved won, plays a bomb or rocket that wins as well: it doubles
+    weighs_stakes: bool = False  # the look-ahead weighs what a deal pays, not only who wins it: a bomb doubles both
     every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
     close_wins: int = 0  # and the moves that won this many sampled deals fewer than the search's (its budget misjudges)
     rollouts: int = 0  # before that: deals of the unseen cards on which a few candidate moves are played out
@@ -94,6 +95,7 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     proof_nodes=60_000,
     exact_deals=40,
     cashes_bombs=True,
+    weighs_stakes=True,
     every_deals=3000,
     close_wins=3,
     rollouts=16,  # 4, 8 and 24 were measured too: more deals make the choice between moves less noisy, to 16

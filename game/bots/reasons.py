@@ -36,6 +36,8 @@ MESSAGES: dict[str, str] = {
     "passes": "Passes and keeps your cards.",
     "nothing_beats": "Nothing in your hand beats {last}.",
     "looks_ahead": "Looking ahead, {play} won about {won} in {of} sampled deals of the unseen cards.",
+    "spares_bomb": "Keeps the bomb: looking ahead, it won only about {won} in {of} sampled deals, and a lost bomb "
+    "doubles what you pay.",
 }
 
 

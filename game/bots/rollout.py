@@ -19,7 +19,7 @@ from game.moves import follow_moves
 from game.solver import Position, Solver, TooLong
 
 ALTERNATIVES = 1  # moves tried beside the policy's own choice (and passing, when following)
-MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace it: sampling is noisy
+MIN_GAIN = 2  # deals more than the policy's choice a move must win to replace it: sampling is noisy (`think`)
 
 
 def _view(t: Table, hands: Hands, seat: int, last: tuple[int, Reading] | None, history: list[tuple[int, str]]) -> Table:
@@ -102,8 +102,8 @@ def candidates(t: Table, choice: str) -> list[str]:
     return out
 
 
-def look_ahead(t: Table, level: Level, choice: str, rng: random.Random) -> tuple[str, int, int] | None:
-    """(move, deals won, deals) when a move other than `choice` wins clearly more sampled deals; else None.
+def look_ahead(t: Table, level: Level, choice: str, rng: random.Random) -> dict[str, int] | None:
+    """Deals won of `level.rollouts` sampled per candidate move, or None when there is nothing to choose between.
     Every candidate plays the same deals with the same seeds, so the comparison is between moves, not luck."""
     if t.allowance is not None:  # a two-player farmer's kept cards: the plain end-game search covers it
         return None
@@ -118,7 +118,4 @@ def look_ahead(t: Table, level: Level, choice: str, rng: random.Random) -> tuple
     for k, hands in enumerate(deals):
         for move in moves:
             wins[move] += play_out(t, hands, move, random.Random(k), cap, tail)
-    best = max(moves, key=lambda m: (wins[m], m == choice))
-    if best == choice or wins[best] < wins[choice] + MIN_GAIN:
-        return None
-    return best, wins[best], len(deals)
+    return wins

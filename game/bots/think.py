@@ -11,7 +11,7 @@ from contextlib import contextmanager
 
 from game.bots.endgame import search
 from game.bots.levels import Level
-from game.bots.policy import decide
+from game.bots.policy import PASS, breaks_bomb, decide
 from game.bots.proof import (
     Hands,
     deal_count,
@@ -23,7 +23,7 @@ from game.bots.proof import (
     whole,
 )
 from game.bots.reasons import Suggestion
-from game.bots.rollout import look_ahead
+from game.bots.rollout import MIN_GAIN, look_ahead
 from game.bots.table import Table
 from game.cards import parse
 from game.combos import classify
@@ -65,6 +65,11 @@ def _bomb_like(t: Table, move: str) -> bool:
     return move != "pass" and any(r.kind.is_bomb_like for r in classify(parse(move), t.rules))
 
 
+def _spares(t: Table, bomb: str, move: str) -> bool:
+    """Does `move` keep whole the bombs and the rocket that `bomb`, one of them, would spend?"""
+    return _bomb_like(t, bomb) and (move == PASS or not (_bomb_like(t, move) or breaks_bomb(t, move)))
+
+
 def _cashed(t: Table, bombs: list[str], deals: list[Hands], proofs: Solver) -> str | None:
     """A bomb or rocket of `bombs` proved to win on every one of `deals` (all the consistent deals), or None. Played
     in a hand that is won, each one doubles what it pays (000 §18); kept to the end, it doubles nothing."""
@@ -79,11 +84,8 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if not _within(t, level.search_cards if t.is_landlord else level.farmer_search_cards):
         if not level.rollouts or choice.key in CLOSING or not _within(t, level.rollout_cards):
             return choice
-        better = look_ahead(t, level, choice.move, rng)
-        if better is None:
-            return choice
-        move, won, of = better
-        return Suggestion(move, "looks_ahead", {"play": move, "won": won, "of": of})
+        ahead = look_ahead(t, level, choice.move, rng)
+        return choice if ahead is None else _weighed(t, level, choice, ahead, level.rollouts, MIN_GAIN)
     provable = level.proof_deals and whole(t)
     exact = provable and deal_count(t) <= level.exact_deals
     # one budget for the decision's proofs, before and after the search
@@ -100,12 +102,7 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
                 return choice
             return Suggestion(move, "looks_ahead", {"play": move, "won": len(deals), "of": len(deals)})
     wins = search(t, level.search_nodes, level.samples, rng, include=choice.move)
-    best = max(wins.values())
-    if best == 0 or wins[choice.move] >= best:
-        found = choice
-    else:
-        move = next(m for m, n in wins.items() if n == best)
-        found = Suggestion(move, "looks_ahead", {"play": move, "won": best, "of": level.samples})
+    found = _weighed(t, level, choice, wins, level.samples, 1)
     if not provable or exact:
         return found
     played = _proved(t, level, choice, found, wins, proofs, rng)
@@ -120,6 +117,27 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if bomb is None:
         return played
     return Suggestion(bomb, "looks_ahead", {"play": bomb, "won": len(deals), "of": len(deals)})
+
+
+def _weighed(t: Table, level: Level, choice: Suggestion, wins: dict[str, int], of: int, gain: int) -> Suggestion:
+    """The move that won the most of `of` sampled deals if it won at least `gain` more than the rule's, else the
+    rule's. With `level.weighs_stakes`, a bomb or rocket that won fewer than half of them gives way to the best move
+    keeping it whole if that loses less of the stake: the bomb doubles what the hand pays, lost as well as won (000
+    §18)."""
+    best = max(wins, key=lambda m: (wins[m], m == choice.move))
+    found = choice
+    if wins[best] >= wins[choice.move] + gain:
+        found = Suggestion(best, "looks_ahead", {"play": best, "won": wins[best], "of": of})
+    if not level.weighs_stakes or not _bomb_like(t, found.move):
+        return found
+    others = [m for m in wins if _spares(t, found.move, m)]
+    if not others:
+        return found
+    stake = 2 * (2 * wins[found.move] - of)  # won minus lost, doubled
+    other = max(others, key=lambda m: (wins[m], m == choice.move, m == PASS))
+    if 2 * wins[other] - of <= stake:
+        return found
+    return Suggestion(other, "spares_bomb", {"play": other, "won": wins[found.move], "of": of})
 
 
 def _proved(

@@ -74,6 +74,17 @@ LANDLORD_LEADS_LOW = (
     "044556677 1- 2TTJJQQKK 0- 1- 2333 0- 1999 2- 0- 1345678 2- 0- 15 27 08 1T 2A 02 1- 2-",
 )
 
+# 000 §18: a bomb doubles the hand, lost as well as won. A farmer on 6666 answers the landlord's 22, the landlord
+# left with the rocket it took in the kitty: bombed or passed, the rocket wins, and bombed the hand pays four times.
+BOMB_INTO_A_LOST_HAND = (
+    1,
+    0,
+    "3446666KA2",
+    (2, 10, 8),
+    "BR2",
+    "0789TJQ 1- 2- 0AAA4 1- 2- 05 19 2- 0- 1789TJ 2- 0- 13 2Q 0- 1- 2TTJJQQ 0- 1- 255 088 1- 2- 0KKK 1- 2- 022",
+)
+
 PUZZLES = [
     # (landlord, me: farmer seat 1 to lead, partner seat 2, the only winning lead)
     ("Q2", "336", "57799", "33"),  # the pair lets the partner's 99 take over; a single is topped by Q or 2
