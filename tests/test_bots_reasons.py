@@ -18,7 +18,7 @@ from game.bots.policy import breaks_bomb, decide, reading_of
 from game.bots.reasons import MESSAGES, Suggestion
 from game.bots.suggest import alternatives
 from game.bots.table import Table, observation_from_dict, table_of
-from game.cards import RANK_INDEX, parse, subtract
+from game.cards import BIG_JOKER, RANK_INDEX, SMALL_JOKER, parse, subtract
 from game.match import Match, Phase
 from game.moves import follow_moves, legal
 from game.observe import observe
@@ -300,7 +300,10 @@ def contradictions_of_spares_bomb(t: Table, s: Suggestion) -> list[str]:
     fewer than half the sampled deals."""
     kept = s.move == "pass" or not (breaks_bomb(t, s.move) or reading_of(t, s.move).kind.is_bomb_like)
     rest = t.hand if s.move == "pass" else subtract(t.hand, parse(s.move))
-    holds = any(n >= t.rules.bomb_sizes[0] for n in rest[:-2]) or (rest[-2] and rest[-1])
+    small, big = t.rules.rocket
+    holds = any(n >= t.rules.bomb_sizes[0] for n in rest[:SMALL_JOKER]) or (
+        rest[SMALL_JOKER] >= small and rest[BIG_JOKER] >= big
+    )
     return [] if kept and holds and 0 <= 2 * s.params["won"] < s.params["of"] else ["spares_bomb"]
 
 

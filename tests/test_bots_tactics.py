@@ -932,7 +932,8 @@ def test_s18_hard_keeps_its_bomb_where_every_line_loses() -> None:
     consistent deal, `normal` still bombs the landlord on two cards (its rule); `hard` keeps the bomb and says so."""
     view = observation_from_dict(proven_position(*BOMB_INTO_A_LOST_HAND), Phase.PLAYING)
     t = table_of(view)
-    assert prove(t, "6666").sure == () and not prove(t, "6666").move_sure  # no move wins on any deal
+    bombed = prove(t, "6666")
+    assert bombed.sure == () and not bombed.move_sure  # no move wins on any deal
     for seed in range(3):
         assert decide(view, "normal", random.Random(seed)) == "6666"
         assert decide(view, "hard", random.Random(seed)) == "pass"

@@ -65,9 +65,9 @@ def _bomb_like(t: Table, move: str) -> bool:
     return move != "pass" and any(r.kind.is_bomb_like for r in classify(parse(move), t.rules))
 
 
-def _spares(t: Table, bomb: str, move: str) -> bool:
-    """Does `move` keep whole the bombs and the rocket that `bomb`, one of them, would spend?"""
-    return _bomb_like(t, bomb) and (move == PASS or not (_bomb_like(t, move) or breaks_bomb(t, move)))
+def _keeps_bombs(t: Table, move: str) -> bool:
+    """Does `move` keep every bomb and the rocket whole: neither plays one nor breaks one?"""
+    return move == PASS or not (_bomb_like(t, move) or breaks_bomb(t, move))
 
 
 def _cashed(t: Table, bombs: list[str], deals: list[Hands], proofs: Solver) -> str | None:
@@ -130,7 +130,7 @@ def _weighed(t: Table, level: Level, choice: Suggestion, wins: dict[str, int], o
         found = Suggestion(best, "looks_ahead", {"play": best, "won": wins[best], "of": of})
     if not level.weighs_stakes or not _bomb_like(t, found.move):
         return found
-    others = [m for m in wins if _spares(t, found.move, m)]
+    others = [m for m in wins if _keeps_bombs(t, m)]
     if not others:
         return found
     stake = 2 * (2 * wins[found.move] - of)  # won minus lost, doubled
