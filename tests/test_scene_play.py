@@ -1,6 +1,7 @@
 """The play scene driven by synthetic events under the dummy driver: selecting, playing, passing, suggesting."""
 
 from concurrent.futures import Executor, Future, wait
+from concurrent.futures.process import BrokenProcessPool
 
 import pygame
 
@@ -203,6 +204,52 @@ def test_a_suggestion_withdrawn_by_passing_before_it_came_is_dropped(app):
     steps(app, 3)
     assert asked.cancelled() and app.scene.pending is None
     assert app.session.seat.match.hand.history[-1] == (0, "pass")
+
+
+class Failing(Executor):
+    """A bots' worker whose first `losses` answers fail with `error` (a lost worker: BrokenProcessPool), the rest
+    computed here."""
+
+    def __init__(self, error: Exception, losses: int) -> None:
+        self.error, self.losses, self.asked = error, losses, 0
+
+    def submit(self, fn, /, *args, **kwargs) -> Future:
+        self.asked += 1
+        answer: Future = Future()
+        if self.asked <= self.losses:
+            answer.set_exception(self.error)
+        else:
+            answer.set_result(fn(*args, **kwargs))
+        return answer
+
+
+def suggest_with(app: App, worker: Failing) -> None:
+    """Your lead, the question asked ahead withdrawn, `worker` the bots' worker; S pressed and a few frames."""
+    leading(app)
+    app.session.advice.withdraw()
+    app.session.advice.pool = worker
+    press(app, pygame.K_s)
+    steps(app, 3)
+
+
+def test_s21_a_suggestion_lost_with_its_worker_is_asked_again_and_shown(app):
+    """The bots' process died while it worked out your suggestion: S still shows one, asked of the new worker, with
+    no second press."""
+    worker = Failing(BrokenProcessPool("the bots' worker process died while thinking"), losses=1)
+    suggest_with(app, worker)
+    assert worker.asked == 2 and app.scene.suggestions and app.session.cards.selected
+    assert app.session.notices.message.text.startswith(hint(app.scene.suggestions[0], app.session.view.rules, 0))
+
+
+def test_s21_a_suggestion_that_fails_says_so_and_leaves_the_hand_alone(app):
+    """A lost answer is asked again once per turn; a second loss, or an error of the bots, is said in a line (no
+    silent key) and raises nothing: the cards stay as they were."""
+    for error, losses in ((BrokenProcessPool("lost"), 2), (RuntimeError("boom"), 1)):
+        worker = Failing(error, losses)
+        suggest_with(app, worker)
+        said = app.session.notices.message
+        assert (said.text, app.scene.suggestions, app.session.cards.selected) == (tr("play.no_suggestion"), [], set())
+        assert worker.asked == losses
 
 
 def test_gamepad_x_suggests(app):

@@ -254,10 +254,17 @@ class PlayScene(TableScene):
         if self.pending is None or not self.pending.done():
             return
         pending, self.pending = self.pending, None
-        if pending.cancelled() or pending.exception() is not None:  # withdrawn (the turn was played), or the worker
-            return  # failed or died (a new one starts): Suggest asks again
+        s = self.session
+        waited_for = self.suggest_key == s.turn_key()  # Suggest was pressed this turn and shows nothing yet
+        if pending.cancelled() or pending.exception() is not None:  # withdrawn (the turn was played), or lost
+            again = s.advice.suggestions(s.view, s.turn_key()) if waited_for else None
+            if again is not None and again is not pending:  # lost with its worker: asked once more of a new one
+                self.pending = again
+            elif waited_for:
+                s.notices.say(tr("play.no_suggestion"), 4.0)
+            return
         found = pending.result()
-        if self.suggest_key != self.session.turn_key() or not found:
+        if not waited_for or not found:
             return
         self.suggestions, self.suggest_index = list(found), 0
         self._show_suggestion()

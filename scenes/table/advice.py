@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from game import bots
@@ -25,14 +26,19 @@ class Advice:
         self.settings = settings  # the table's level, read at each question: Settings may change it mid-match
         self.key: Hashable = None
         self.pending: Future[Any] | None = None
+        self.retried = False  # this turn's answer was lost once and asked again
 
     def suggestions(self, view: Observation, key: Hashable) -> Future[Any] | None:
         """The suggestions for the turn `key` (best first), asked once per turn: ask ahead with this as your turn
         starts, and again when Suggest is pressed to get the same answer. None without a worker. The table's level goes
-        with the question: where `hard` would pass, that level's bot in your seat may play (`bots.suggest`)."""
+        with the question: where `hard` would pass, that level's bot in your seat may play (`bots.suggest`). An
+        answer lost with its worker (it died, or was replaced and dropped the questions waiting) is asked again, once
+        per turn, of the new one: Suggest never stays dumb for the rest of a turn."""
         if self.key != key or self.pending is None:
             self.withdraw()
             self.key, self.pending = key, ask(self.pool, bots.suggest, view, self.settings.level)
+        elif lost(self.pending) and not self.retried:
+            self.retried, self.pending = True, ask(self.pool, bots.suggest, view, self.settings.level)
         return self.pending
 
     def swap(self, view: Observation) -> Future[Any] | None:
@@ -42,4 +48,10 @@ class Advice:
     def withdraw(self) -> None:
         if self.pending is not None:
             self.pending.cancel()
-        self.key, self.pending = None, None
+        self.key, self.pending, self.retried = None, None, False
+
+
+def lost(answer: Future[Any]) -> bool:
+    """Did `answer` end without being computed: withdrawn by the worker's pool (only `Advice.withdraw` withdraws
+    otherwise, and it forgets the question) or lost with its worker?"""
+    return answer.done() and (answer.cancelled() or isinstance(answer.exception(), BrokenProcessPool))
