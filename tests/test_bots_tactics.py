@@ -927,6 +927,23 @@ def test_hard_cashes_its_rocket_once_the_hand_is_won(position: tuple, rule: str,
     assert rocket.move_sure and played.move_sure and rocket.deals == played.deals == deals
 
 
+def test_hard_proves_every_move_within_its_share_of_the_proof_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With few consistent deals, `hard` first proves every move on all of them; where none wins everywhere those
+    proofs once took the whole late budget (120,000 positions, 1.25 s on a slow machine) before the search. They may
+    search `exact_nodes`; the proofs after the search have the rest of the decision's budget again."""
+    hard = level_of("hard")
+    module = sys.modules[think.__module__]
+    limits: list[int | None] = []
+    real = module.first_sure
+    monkeypatch.setattr(
+        module, "first_sure", lambda t, m, d, proofs, *a: limits.append(proofs.limit) or real(t, m, d, proofs, *a)
+    )
+    view = observation_from_dict(proven_position(*FARMER_LEADS_ITS_STRAIGHT), Phase.PLAYING)  # 20 cards, 18 deals
+    decide(view, "hard", random.Random(0))
+    assert limits[0] == hard.exact_nodes < hard.late_proof_nodes
+    assert all(limit == hard.late_proof_nodes for limit in limits[1:])
+
+
 def test_s18_hard_keeps_its_bomb_where_every_line_loses() -> None:
     """000 §18: a bomb doubles what the hand pays, lost as well as won. Where bombing and passing both lose on every
     consistent deal, `normal` still bombs the landlord on two cards (its rule); `hard` keeps the bomb and says so."""

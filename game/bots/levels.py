@@ -30,6 +30,7 @@ class Level:
     late_proof_nodes: int = 0  # the same once three hands together hold at most `late_cards` (pro rata)
     late_cards: int = 0
     exact_deals: int = 0  # with no more consistent deals than this, every legal move is proved on all of them first
+    exact_nodes: int = 0  # positions those first proofs may search (0: the decision's whole proof budget)
     cashes_bombs: bool = False  # then, the hand proved won, plays a bomb or rocket that wins as well: it doubles
     weighs_stakes: bool = False  # the look-ahead weighs what a deal pays, not only who wins it: a bomb doubles both
     every_deals: int = 0  # with no more than this, the moves that won every sampled deal are proved on all of them
@@ -94,6 +95,7 @@ HARD = replace(  # normal with a larger end-game search and, before it, play-out
     proof_deals=100,  # 200 until deal 7000519: a 2 proved on 200 deals cost 74,000 positions, more than the budget
     proof_nodes=60_000,
     exact_deals=40,
+    exact_nodes=60_000,  # deal 1000885 (seed 1): 120,000 proving moves none of which wins everywhere, 1.25 s
     cashes_bombs=True,
     weighs_stakes=True,
     every_deals=3000,

@@ -93,7 +93,9 @@ def _think(t: Table, level: Level, rng: random.Random) -> Suggestion:
     if exact:  # few deals: a move proved to win on every one of them is played (issue 34)
         deals = drawn(t, level.exact_deals, rng)
         moves = legal_moves(t, deals[0])
+        whole_budget, proofs.limit = proofs.limit, min(proofs.limit, level.exact_nodes or proofs.limit)
         sure = first_sure(t, [choice.move, *moves], deals, proofs)
+        proofs.limit = whole_budget
         if sure is not None:
             move = sure[0]
             if level.cashes_bombs and not _bomb_like(t, move):
