@@ -11,6 +11,7 @@ from game.kinds import Kind
 from game.observe import observe
 from game.view import legal_moves
 from scenes.app import App
+from scenes.platform.worker import run_here
 from scenes.table import hud
 from scenes.words.i18n import tr
 from scenes.words.wording import hint
@@ -215,12 +216,11 @@ class Failing(Executor):
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         self.asked += 1
-        answer: Future = Future()
-        if self.asked <= self.losses:
-            answer.set_exception(self.error)
-        else:
-            answer.set_result(fn(*args, **kwargs))
-        return answer
+        if self.asked > self.losses:
+            return run_here(lambda: fn(*args, **kwargs))
+        failed: Future = Future()
+        failed.set_exception(self.error)
+        return failed
 
 
 def suggest_with(app: App, worker: Failing) -> None:

@@ -128,6 +128,11 @@ def silenced() -> Iterator[None]:
         os.close(kept)
 
 
+def lost(answer: Future[Any]) -> bool:
+    """Did `answer` fail because its worker died (not because the question failed, nor because it was withdrawn)?"""
+    return answer.done() and not answer.cancelled() and isinstance(answer.exception(), BrokenProcessPool)
+
+
 def run_here(fn: Callable[..., Any], *args: Any) -> Future[Any]:
     """`fn(*args)` computed in this process, as a finished future: a bot's turn when no worker can be started."""
     done: Future[Any] = Future()
@@ -304,8 +309,7 @@ class Thinker:
         lost with its worker is asked again, once, of a new worker; a second loss raises like any failure."""
         if self.key != key or self.future is None or self.remaining > 0 or not self.future.done():
             return False, None
-        lost = isinstance(self.future.exception(), BrokenProcessPool)
-        if lost and isinstance(self.pool, BotPool) and self.asked is not None and not self.retried:
+        if lost(self.future) and isinstance(self.pool, BotPool) and self.asked is not None and not self.retried:
             fn, args, generation = self.asked
             self.pool.restart(generation)
             self.retried = True

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from concurrent.futures import Executor, Future
-from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from game import bots
 from game.view import Observation
-from scenes.platform.worker import ask
+from scenes.platform.worker import ask, lost
 from scenes.table.table_settings import TableSettings
 
 ADVISER = "hard"  # the level whose choice the swap's proposal shows (Suggest's first choice is hard's too)
@@ -32,8 +31,8 @@ class Advice:
         """The suggestions for the turn `key` (best first), asked once per turn: ask ahead with this as your turn
         starts, and again when Suggest is pressed to get the same answer. None without a worker. The table's level goes
         with the question: where `hard` would pass, that level's bot in your seat may play (`bots.suggest`). An
-        answer lost with its worker (it died, or was replaced and dropped the questions waiting) is asked again, once
-        per turn, of the new one: Suggest never stays dumb for the rest of a turn."""
+        answer lost with its worker (it died while the question was asked or waiting) is asked again, once per turn,
+        of the new one: Suggest never stays dumb for the rest of a turn."""
         if self.key != key or self.pending is None:
             self.withdraw()
             self.key, self.pending = key, ask(self.pool, bots.suggest, view, self.settings.level)
@@ -49,9 +48,3 @@ class Advice:
         if self.pending is not None:
             self.pending.cancel()
         self.key, self.pending, self.retried = None, None, False
-
-
-def lost(answer: Future[Any]) -> bool:
-    """Did `answer` end without being computed: withdrawn by the worker's pool (only `Advice.withdraw` withdraws
-    otherwise, and it forgets the question) or lost with its worker?"""
-    return answer.done() and (answer.cancelled() or isinstance(answer.exception(), BrokenProcessPool))
