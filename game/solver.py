@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from game.cards import ACE, NUM_RANKS, Counts, parse
 from game.combos import RUN_MIN, RUN_UNITS, Reading, answer, classify
@@ -175,7 +176,26 @@ Key = tuple[tuple[int, ...], int, int, int]
 
 
 Threat = tuple[dict[Shape, int], int]  # what a hand could answer with: the highest top per shape, its best bomb
-Entry = tuple[list[Option], int]  # a hand's plays on a reading, in the base order, and the most cards in one
+
+
+@dataclass(slots=True)
+class Entry:
+    """A hand's plays on a reading (`Solver._entry`): in the base order, the most cards in one, the hand's size, and
+    the play that last won from there (tried first: the killer heuristic)."""
+
+    plays: list[Option]
+    most: int
+    size: int
+    killer: Option | None = None
+
+
+class Seats(NamedTuple):
+    """Per seat: the next seat, who is allied with whom, the cards it may keep when it wins, its opponents."""
+
+    next: tuple[int, ...]
+    allied: tuple[tuple[bool, ...], ...]
+    spare: tuple[int, ...]
+    foes: tuple[tuple[int, ...], ...]
 
 
 def _runs(hand: int) -> bool:
@@ -251,14 +271,13 @@ class Solver:
     squeeze: bool = True
     table: dict[Key, bool] = field(default_factory=dict)
     _plays: dict[tuple[int, int], Entry] = field(default_factory=dict)
-    _sizes: dict[int, int] = field(default_factory=dict)
     _threats: dict[int, Threat] = field(default_factory=dict)
-    _killers: dict[tuple[int, int], Option] = field(default_factory=dict)  # the play that last won from a hand
     _canon: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # `_canonical`
     _lasts: dict[tuple[int, int], int] = field(default_factory=dict)  # a play to beat under a map of ranks
     _can_run: dict[int, bool] = field(default_factory=dict)
     _relabelled: dict[tuple[int, int], int] = field(default_factory=dict)  # a hand under a map of ranks
-    _foes: dict[int, list[int]] = field(default_factory=dict)  # each seat's opponents
+    _maps: dict[int, tuple[int, ...] | None] = field(default_factory=dict)  # `_squeeze`'s maps
+    _by_players: dict[int, Seats] = field(default_factory=dict)
 
     @classmethod
     def of(cls, position: Position, limit: int | None = None) -> Solver:
@@ -285,15 +304,16 @@ class Solver:
         return self.allowance if self.allowance is not None and seat != self.landlord else 0
 
     def _options(self, hand: int, last: int) -> list[Option]:
-        return (self._plays.get((hand, last)) or self._entry(hand, last))[0]
+        return (self._plays.get((hand, last)) or self._entry(hand, last)).plays
 
     def _entry(self, hand: int, last: int) -> Entry:
-        """A hand's plays on `last` in the base order (most cards first, lowest first) and the most cards in one."""
+        """A hand's plays on `last` in the base order (most cards first, lowest first), with what the search asks of
+        them (`Entry`)."""
         if last and not self.rules.wild_rank:
             plays = self._beating(self._options(hand, 0), last)
         else:
             plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
-        found = self._plays[hand, last] = plays, plays[0][2] if plays else 0
+        found = self._plays[hand, last] = Entry(plays, plays[0][2] if plays else 0, sum(unpack(hand)))
         return found
 
     @staticmethod
@@ -309,10 +329,16 @@ class Solver:
                 out.append(option)
         return out
 
-    def _size(self, hand: int) -> int:
-        found = self._sizes.get(hand)
+    def _seats(self, players: int) -> Seats:
+        """The per-seat facts the search reads at every position, worked out once for the table's size."""
+        found = self._by_players.get(players)
         if found is None:
-            found = self._sizes[hand] = sum(unpack(hand))
+            found = self._by_players[players] = Seats(
+                tuple((s + 1) % players for s in range(players)),
+                tuple(tuple(self._allied(a, b) for b in range(players)) for a in range(players)),
+                tuple(self._spare(s) for s in range(players)),
+                tuple(tuple(f for f in range(players) if not self._allied(s, f)) for s in range(players)),
+            )
         return found
 
     def _wins(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
@@ -324,21 +350,23 @@ class Solver:
         known = self.table.get(key)
         if known is not None:
             return known
-        if last and self._unanswered(hands, last, ls):
+        hand = hands[turn]
+        entry = self._plays.get((hand, last)) or self._entry(hand, last)
+        if last and not entry.plays and self._unanswered(hands, last, ls):
             # nobody can answer: every seat passes and the player of `last` leads again
-            result = self._wins(hands, ls, 0, ls) == self._allied(turn, ls)
+            result = self._wins(hands, ls, 0, ls) == self._seats(len(hands)).allied[turn][ls]
         else:
             self.nodes += 1
             if self.limit is not None and self.nodes > self.limit:
                 raise TooLong
-            result = self._search(hands, turn, last, ls)
+            result = self._search(hands, turn, last, ls, entry)
         self.table[key] = result
         return result
 
     def _unanswered(self, hands: tuple[int, ...], last: int, ls: int) -> bool:
         plays = self._plays
         for seat, hand in enumerate(hands):
-            if seat != ls and (plays.get((hand, last)) or self._entry(hand, last))[0]:
+            if seat != ls and (plays.get((hand, last)) or self._entry(hand, last)).plays:
                 return False
         return True
 
@@ -368,7 +396,9 @@ class Solver:
 
     def _moved(self, hands: tuple[int, ...], squeeze: int) -> tuple[int, ...]:
         """The hands under the map `_squeeze(squeeze)` (`hands` itself when it moves nothing)."""
-        phi = _squeeze(squeeze)
+        phi = self._maps.get(squeeze, False)
+        if phi is False:
+            phi = self._maps[squeeze] = _squeeze(squeeze)
         if phi is None:
             return hands
         known = self._relabelled
@@ -398,45 +428,42 @@ class Solver:
         found = self._lasts[squeeze, last] = reading_id(reading._replace(top=phi[reading.top]))
         return found
 
-    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int) -> bool:
-        hand = hands[turn]
-        plays, most = self._plays.get((hand, last)) or self._entry(hand, last)
-        if most >= self._size(hand) - self._spare(turn):
+    def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int, entry: Entry) -> bool:
+        if entry.most >= entry.size - self._seats(len(hands)).spare[turn]:
             return True
-        nxt = (turn + 1) % len(hands)
-        mine = self._allied(turn, nxt)
+        seats = self._by_players[len(hands)]
+        nxt = seats.next[turn]
+        mine = seats.allied[turn][nxt]
         passing = last != 0
-        if passing and self._allied(turn, ls):
-            if self._after_pass(hands, turn, last, ls, nxt) == mine:
+        if passing and seats.allied[turn][ls]:
+            if self._after_pass(hands, last, ls, nxt) == mine:
                 return True
             passing = False
         wins = self._wins
-        killer = self._killers.get((hand, last))
-        if killer is not None:
-            moved = (*hands[:turn], hand - killer[0], *hands[turn + 1 :])
-            if wins(moved, nxt, killer[1], turn) == mine:
-                return True
-        for option in self._ordered(plays, hands, turn):
+        hand = hands[turn]
+        head, tail = hands[:turn], hands[turn + 1 :]
+        killer = entry.killer
+        if killer is not None and wins((*head, hand - killer[0], *tail), nxt, killer[1], turn) == mine:
+            return True
+        for option in self._ordered(entry.plays, hands, seats.foes[turn]):
             if option is killer:
                 continue
-            moved = (*hands[:turn], hand - option[0], *hands[turn + 1 :])
-            if wins(moved, nxt, option[1], turn) == mine:
-                self._killers[hand, last] = option
+            if wins((*head, hand - option[0], *tail), nxt, option[1], turn) == mine:
+                entry.killer = option
                 return True
-        return passing and self._after_pass(hands, turn, last, ls, nxt) == mine
+        return passing and self._after_pass(hands, last, ls, nxt) == mine
 
-    def _after_pass(self, hands: tuple[int, ...], turn: int, last: int, ls: int, nxt: int) -> bool:
+    def _after_pass(self, hands: tuple[int, ...], last: int, ls: int, nxt: int) -> bool:
         """Does the side of `nxt` win after the seat to move passes?"""
         if nxt == ls:
             return self._wins(hands, nxt, 0, nxt)
         return self._wins(hands, nxt, last, ls)
 
-    def _ordered(self, plays: list[Option], hands: tuple[int, ...], turn: int) -> list[Option]:
-        """`plays` (in the base order) with the ones no opponent can answer first. Only the order of the search
-        depends on this, never its result."""
-        foes = self._foes.get(turn) or self._foes.setdefault(
-            turn, [s for s in range(len(hands)) if not self._allied(turn, s)]
-        )
+    def _ordered(self, plays: list[Option], hands: tuple[int, ...], foes: tuple[int, ...]) -> list[Option]:
+        """`plays` (in the base order) with the ones no opponent (`foes`) can answer first. Only the order of the
+        search depends on this, never its result."""
+        if len(plays) < 2:
+            return plays
         threats = [self._threats.get(hands[s]) or self._threat(hands[s]) for s in foes]
         safe, answered = [], []
         for option in plays:
@@ -469,10 +496,11 @@ class Solver:
         plays no opponent can answer, the most cards first; a pass on an opponent's play last."""
         self._check(position)
         hands, turn, last, ls = self._key(position)
-        plays = self._options(hands[turn], last)
-        need = self._size(hands[turn]) - self._spare(turn)
-        finishing = [o for o in plays if o[2] >= need]
-        ordered = finishing + [o for o in self._ordered(plays, hands, turn) if o[2] < need]
+        entry = self._plays.get((hands[turn], last)) or self._entry(hands[turn], last)
+        need = entry.size - self._spare(turn)
+        finishing = [o for o in entry.plays if o[2] >= need]
+        foes = self._seats(len(hands)).foes[turn]
+        ordered = finishing + [o for o in self._ordered(entry.plays, hands, foes) if o[2] < need]
         moves = [Move(text, READINGS[rid]) for _, rid, _, text in ordered]
         if not last:
             return moves
