@@ -40,6 +40,16 @@ def unpack(hand: int) -> Counts:
     return tuple((hand >> (BITS * r)) & MASK for r in range(NUM_RANKS))
 
 
+LOW_NIBBLES = 0x0F0F0F0F0F0F0F0F
+BYTES = 0x0101010101010101
+
+
+def size(hand: int) -> int:
+    """The cards in a packed hand: its counts added pairwise into bytes, then the bytes summed into the top one."""
+    pairs = (hand & LOW_NIBBLES) + ((hand >> BITS) & LOW_NIBBLES)
+    return (pairs * BYTES >> 56) & 0xFF
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
     """One action: a play (its rank text and the reading it is made as) or a pass (`text` "pass", no reading)."""
@@ -275,7 +285,7 @@ class Solver:
     _canon: dict[tuple[int, ...], tuple[tuple[int, ...], int]] = field(default_factory=dict)  # `_canonical`
     _lasts: dict[tuple[int, int], int] = field(default_factory=dict)  # a play to beat under a map of ranks
     _can_run: dict[int, bool] = field(default_factory=dict)
-    _relabelled: dict[tuple[int, int], int] = field(default_factory=dict)  # a hand under a map of ranks
+    _relabelled: dict[int, int] = field(default_factory=dict)  # a hand under a map of ranks (`_moved`'s key)
     _maps: dict[int, tuple[int, ...] | None] = field(default_factory=dict)  # `_squeeze`'s maps
     _by_players: dict[int, Seats] = field(default_factory=dict)
 
@@ -295,6 +305,7 @@ class Solver:
     def wins(self, position: Position) -> bool:
         """Does the side of the seat to move win against any defence?"""
         self._check(position)
+        self._seats(position.players)  # worked out before the search reads them
         return self._wins(*self._key(position))
 
     def _allied(self, a: int, b: int) -> bool:
@@ -313,7 +324,7 @@ class Solver:
             plays = self._beating(self._options(hand, 0), last)
         else:
             plays = sorted(options(hand, READINGS[last], self.rules), key=lambda o: (-o[2], o[0]))
-        found = self._plays[hand, last] = Entry(plays, plays[0][2] if plays else 0, sum(unpack(hand)))
+        found = self._plays[hand, last] = Entry(plays, plays[0][2] if plays else 0, size(hand))
         return found
 
     @staticmethod
@@ -354,7 +365,7 @@ class Solver:
         entry = self._plays.get((hand, last)) or self._entry(hand, last)
         if last and not entry.plays and self._unanswered(hands, last, ls):
             # nobody can answer: every seat passes and the player of `last` leads again
-            result = self._wins(hands, ls, 0, ls) == self._seats(len(hands)).allied[turn][ls]
+            result = self._wins(hands, ls, 0, ls) == self._by_players[len(hands)].allied[turn][ls]
         else:
             self.nodes += 1
             if self.limit is not None and self.nodes > self.limit:
@@ -402,11 +413,12 @@ class Solver:
         if phi is None:
             return hands
         known = self._relabelled
+        shift = squeeze << (BITS * NUM_RANKS)  # a hand and the map in one int key
         out = []
         for hand in hands:
-            found = known.get((hand, squeeze))
+            found = known.get(shift | hand)
             if found is None:
-                found = known[hand, squeeze] = _move_ranks(hand, phi)
+                found = known[shift | hand] = _move_ranks(hand, phi)
             out.append(found)
         return tuple(out)
 
@@ -429,9 +441,9 @@ class Solver:
         return found
 
     def _search(self, hands: tuple[int, ...], turn: int, last: int, ls: int, entry: Entry) -> bool:
-        if entry.most >= entry.size - self._seats(len(hands)).spare[turn]:
-            return True
         seats = self._by_players[len(hands)]
+        if entry.most >= entry.size - seats.spare[turn]:
+            return True
         nxt = seats.next[turn]
         mine = seats.allied[turn][nxt]
         passing = last != 0
