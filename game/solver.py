@@ -251,12 +251,28 @@ def _squeeze(key: int) -> tuple[int, ...] | None:
     return tuple(phi)
 
 
-def _move_ranks(hand: int, phi: tuple[int, ...]) -> int:
-    out = 0
+Segments = tuple[tuple[int, int], ...]  # (mask, shift): the counts under a mask move up by a shift
+
+
+@memo(1 << 13)
+def _segments(key: int) -> Segments | None:
+    """`_squeeze(key)`'s map as blocks of neighbouring held ranks that move up together (or None: it moves none).
+    A hand holds no other ranks (the key's held ranks are every hand's), so moving these blocks moves it."""
+    phi = _squeeze(key)
+    if phi is None:
+        return None
+    held, blocks = key >> 1, {}
     for r in range(NUM_RANKS):
-        n = (hand >> (BITS * r)) & MASK
-        if n:
-            out |= n << (BITS * phi[r])
+        if r > ACE or (held >> (BITS * r)) & 1:
+            up = phi[r] - r
+            blocks[up] = blocks.get(up, 0) | MASK << (BITS * r)
+    return tuple((mask, BITS * up) for up, mask in blocks.items())
+
+
+def _move_ranks(hand: int, segments: Segments) -> int:
+    out = 0
+    for mask, shift in segments:
+        out |= (hand & mask) << shift
     return out
 
 
@@ -286,7 +302,7 @@ class Solver:
     _lasts: dict[tuple[int, int], int] = field(default_factory=dict)  # a play to beat under a map of ranks
     _can_run: dict[int, bool] = field(default_factory=dict)
     _relabelled: dict[int, int] = field(default_factory=dict)  # a hand under a map of ranks (`_moved`'s key)
-    _maps: dict[int, tuple[int, ...] | None] = field(default_factory=dict)  # `_squeeze`'s maps
+    _maps: dict[int, Segments | None] = field(default_factory=dict)  # `_segments`' maps
     _by_players: dict[int, Seats] = field(default_factory=dict)
 
     @classmethod
@@ -407,10 +423,10 @@ class Solver:
 
     def _moved(self, hands: tuple[int, ...], squeeze: int) -> tuple[int, ...]:
         """The hands under the map `_squeeze(squeeze)` (`hands` itself when it moves nothing)."""
-        phi = self._maps.get(squeeze, False)
-        if phi is False:
-            phi = self._maps[squeeze] = _squeeze(squeeze)
-        if phi is None:
+        segments = self._maps.get(squeeze, False)
+        if segments is False:
+            segments = self._maps[squeeze] = _segments(squeeze)
+        if segments is None:
             return hands
         known = self._relabelled
         shift = squeeze << (BITS * NUM_RANKS)  # a hand and the map in one int key
@@ -418,7 +434,7 @@ class Solver:
         for hand in hands:
             found = known.get(shift | hand)
             if found is None:
-                found = known[shift | hand] = _move_ranks(hand, phi)
+                found = known[shift | hand] = _move_ranks(hand, segments)
             out.append(found)
         return tuple(out)
 
